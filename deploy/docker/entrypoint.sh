@@ -1,0 +1,46 @@
+#!/bin/sh
+# Entrypoint of every image: maps $SERVICE to its compiled entry file and default port, so the
+# Dockerfile, docker-compose.yml and k8s/ only ever say *which* service and *which* command.
+#
+#   infra-entrypoint serve              run the process (default)
+#   infra-entrypoint migrate            run the service's DB migrations, exit when done
+#   infra-entrypoint healthcheck [live|ready]   exit 0 when GET /health/<probe> answers 2xx
+#   infra-entrypoint <anything else>    exec it as-is (debugging)
+set -eu
+
+SERVICE="${SERVICE:?SERVICE is not set (gateway, identity, inventory, tagging, events, analytics)}"
+
+case "$SERVICE" in
+  gateway)   dir=/app/dist/gateway/src;            port=8080 ;;
+  identity)  dir=/app/dist/services/identity/src;  port=3001 ;;
+  inventory) dir=/app/dist/services/inventory/src; port=3002 ;;
+  tagging)   dir=/app/dist/services/tagging/src;   port=3003 ;;
+  events)    dir=/app/dist/services/events/src;    port=3004 ;;
+  analytics) dir=/app/dist/services/analytics/src; port=3005 ;;
+  *) echo "infra-entrypoint: unknown SERVICE '$SERVICE'" >&2; exit 64 ;;
+esac
+export PORT="${PORT:-$port}"
+
+command="${1:-serve}"
+case "$command" in
+  serve)
+    # exec: node becomes PID 1 and receives SIGTERM itself (graceful shutdown).
+    exec node "$dir/main.js"
+    ;;
+  migrate)
+    if [ "$SERVICE" = gateway ]; then
+      echo "infra-entrypoint: the gateway has no database to migrate" >&2
+      exit 64
+    fi
+    exec node "$dir/migrate.js"
+    ;;
+  healthcheck)
+    probe="${2:-live}"
+    # Node 20 has fetch; the slim image has no curl/wget.
+    exec node -e "fetch('http://127.0.0.1:${PORT}/health/${probe}', { signal: AbortSignal.timeout(4000) })
+      .then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
+    ;;
+  *)
+    exec "$@"
+    ;;
+esac

@@ -1,0 +1,37 @@
+import type { Request } from 'express';
+import { ExtractJwt, Strategy, StrategyOptionsWithoutRequest } from 'passport-jwt';
+
+export const ACCESS_TOKEN_COOKIE = 'access_token';
+export const JWT_ISSUER = 'infra-analytics';
+export const JWT_AUDIENCE = 'infra-analytics-api';
+
+/** Claims of our access tokens (issued by identity, verified here). */
+export interface AccessTokenClaims {
+  sub: string;
+  email: string;
+  /** Platform-wide System Admin. */
+  sa: boolean;
+}
+
+function fromCookie(req: Request): string | null {
+  const cookies = (req as Request & { cookies?: Record<string, string> }).cookies;
+  return cookies?.[ACCESS_TOKEN_COOKIE] ?? null;
+}
+
+/**
+ * passport-jwt strategy: the web app's httpOnly cookie, or a bearer token for API clients.
+ * The algorithm is pinned (no `none`, no RS/HS confusion), and issuer and audience are checked.
+ */
+export function accessTokenStrategy(secret: string): Strategy {
+  const options: StrategyOptionsWithoutRequest = {
+    jwtFromRequest: ExtractJwt.fromExtractors([fromCookie, ExtractJwt.fromAuthHeaderAsBearerToken()]),
+    secretOrKey: secret,
+    algorithms: ['HS256'],
+    issuer: JWT_ISSUER,
+    audience: JWT_AUDIENCE,
+  };
+  return new Strategy(options, (claims: AccessTokenClaims & { typ?: string }, done) => {
+    if (claims.typ !== 'access' || typeof claims.sub !== 'string') return done(null, false);
+    return done(null, { sub: claims.sub, email: claims.email, sa: claims.sa === true });
+  });
+}

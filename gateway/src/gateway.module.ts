@@ -1,0 +1,39 @@
+import { DynamicModule, MiddlewareConsumer, Module, NestModule, OnModuleInit, RequestMethod } from '@nestjs/common';
+import passport from 'passport';
+import { PlatformModule } from '@infra/platform';
+import { accessTokenStrategy } from './auth/access-token';
+import { TenancyService } from './auth/tenancy.service';
+import { DocsController } from './docs/docs.controller';
+import { GatewayEnv } from './gateway.env';
+import { ApiIndexController } from './routing/api-index.controller';
+import { ApiProxyMiddleware } from './routing/api-proxy.middleware';
+import { ProxyService } from './routing/proxy.service';
+import { RouteMatcher } from './routing/route-table';
+import { SessionController } from './routing/session.controller';
+
+@Module({})
+export class GatewayModule implements NestModule, OnModuleInit {
+  static register(env: GatewayEnv): DynamicModule {
+    return {
+      module: GatewayModule,
+      imports: [PlatformModule.forRoot({ service: 'gateway', env, requireCallerContext: false })],
+      controllers: [ApiIndexController, SessionController, DocsController],
+      providers: [
+        { provide: GatewayEnv, useValue: env },
+        { provide: RouteMatcher, useValue: new RouteMatcher() },
+        ProxyService,
+        TenancyService,
+      ],
+    };
+  }
+
+  constructor(private readonly env: GatewayEnv) {}
+
+  onModuleInit(): void {
+    passport.use('jwt', accessTokenStrategy(this.env.jwtSecret));
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(ApiProxyMiddleware).forRoutes({ path: 'api/v1/*path', method: RequestMethod.ALL });
+  }
+}

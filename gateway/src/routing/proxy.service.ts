@@ -1,0 +1,96 @@
+import { HttpException, HttpStatus, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Dispatcher, errors as undiciErrors, Pool } from 'undici';
+import { MESSAGES, REQUEST_ID_HEADER, ServiceName, SERVICES } from '@infra/contracts';
+import { CALLER_CONTEXT_HEADER } from '@infra/platform';
+import { GatewayEnv } from '../gateway.env';
+
+/** Request headers a service may see. Cookies and Authorization stop at the gateway. */
+const FORWARDED_REQUEST_HEADERS = [
+  'accept',
+  'accept-language',
+  'content-type',
+  'content-length',
+  'content-disposition',
+  'if-none-match',
+  'if-modified-since',
+  'user-agent',
+  'organizationid',
+  REQUEST_ID_HEADER,
+];
+
+/** Hop-by-hop headers never cross a proxy (RFC 9110 §7.6.1). */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer']);
+
+/** Forwards requests to the owning service over pooled keep-alive connections, streaming both bodies. */
+@Injectable()
+export class ProxyService implements OnApplicationShutdown {
+  private readonly pools = new Map<ServiceName, Pool>();
+
+  constructor(private readonly env: GatewayEnv) {
+    for (const service of SERVICES) {
+      this.pools.set(service, new Pool(env.serviceUrl(service), { connections: 64, keepAliveTimeout: 30_000, pipelining: 1 }));
+    }
+  }
+
+  async forward(req: Request, res: Response, service: ServiceName, upstreamPath: string, callerContext?: string): Promise<void> {
+    const length = Number(req.headers['content-length'] ?? 0);
+    if (length > this.env.bodyLimitBytes) {
+      throw new HttpException(`Request body is larger than ${this.env.BODY_LIMIT}`, HttpStatus.PAYLOAD_TOO_LARGE);
+    }
+    const headers: Record<string, string> = {};
+    for (const name of FORWARDED_REQUEST_HEADERS) {
+      const value = req.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    headers['x-forwarded-for'] = req.ip ?? '';
+    headers['x-forwarded-proto'] = req.protocol;
+    if (callerContext) headers[CALLER_CONTEXT_HEADER] = callerContext;
+    const hasBody = !['GET', 'HEAD'].includes(req.method) && (length > 0 || req.headers['transfer-encoding'] !== undefined);
+
+    let upstream: Dispatcher.ResponseData<unknown>;
+    try {
+      upstream = await this.pools.get(service)!.request({
+        method: req.method as Dispatcher.HttpMethod,
+        path: upstreamPath,
+        headers,
+        body: hasBody ? Readable.from(this.limited(req)) : undefined,
+        headersTimeout: 30_000,
+        bodyTimeout: 120_000,
+      });
+    } catch (error) {
+      throw this.upstreamError(error, service);
+    }
+    res.status(upstream.statusCode);
+    for (const [name, value] of Object.entries(upstream.headers)) {
+      if (value !== undefined && !HOP_BY_HOP.has(name) && name !== REQUEST_ID_HEADER) res.setHeader(name, value);
+    }
+    await pipeline(upstream.body, res);
+  }
+
+  /** Streams the request body, refusing it once it grows past the limit (chunked bodies have no length). */
+  private async *limited(req: Request): AsyncGenerator<Buffer> {
+    let total = 0;
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      total += chunk.length;
+      if (total > this.env.bodyLimitBytes) {
+        throw new HttpException(`Request body is larger than ${this.env.BODY_LIMIT}`, HttpStatus.PAYLOAD_TOO_LARGE);
+      }
+      yield chunk;
+    }
+  }
+
+  private upstreamError(error: unknown, service: ServiceName): Error {
+    if (error instanceof HttpException) return error;
+    const timedOut = error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError;
+    const status = timedOut ? HttpStatus.GATEWAY_TIMEOUT : HttpStatus.BAD_GATEWAY;
+    const cause = error instanceof Error ? error.message : String(error);
+    return new HttpException(MESSAGES.unavailable, status, { cause: new Error(`${service}: ${cause}`) });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all([...this.pools.values()].map((pool) => pool.close()));
+  }
+}

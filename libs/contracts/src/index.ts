@@ -1,0 +1,5 @@
+export * from './constants';
+export * from './envelope';
+export * from './errors';
+export * from './services';
+export * from './topics';

@@ -1,0 +1,128 @@
+import { Logger } from '@nestjs/common';
+import type { KafkaContext } from '@nestjs/microservices';
+import type { DataSource, EntityManager } from 'typeorm';
+import { deadLetterTopic, EventEnvelope, isEventEnvelope, REQUEST_ID_HEADER } from '@infra/contracts';
+import { runWithRequestId } from '@infra/platform';
+import type { KafkaProducer } from './kafka-producer';
+
+export type ConsumeOutcome = 'applied' | 'duplicate' | 'dead-lettered';
+
+export interface InboxOptions {
+  /** Attempts before a message goes to its dead-letter topic. */
+  maxAttempts: number;
+  /** First retry delay; doubles per attempt. */
+  retryDelayMs?: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function headerValue(value: Buffer | string | (Buffer | string)[] | undefined): string | undefined {
+  const first = Array.isArray(value) ? value[0] : value;
+  return first === undefined ? undefined : first.toString();
+}
+
+/**
+ * Applies a Kafka message exactly once per consumer: the handler runs in a transaction that also records
+ * (eventId, consumer) in the inbox, so a redelivered event is skipped. A handler that keeps failing is
+ * retried a bounded number of times, then the message goes to `<topic>.dlq` and is logged with its event id
+ * — it never blocks its partition and is never silently committed.
+ */
+export class InboxConsumer {
+  private readonly logger = new Logger(InboxConsumer.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly producer: KafkaProducer,
+    private readonly options: InboxOptions,
+  ) {}
+
+  async consume<TPayload>(
+    context: KafkaContext,
+    consumer: string,
+    handler: (manager: EntityManager, event: EventEnvelope<TPayload>) => Promise<void>,
+  ): Promise<ConsumeOutcome> {
+    const message = context.getMessage();
+    const topic = context.getTopic();
+    const requestId = headerValue(message.headers?.[REQUEST_ID_HEADER]);
+    return runWithRequestId(requestId, async () => {
+      let envelope: unknown;
+      try {
+        envelope = JSON.parse(message.value?.toString() ?? '');
+      } catch {
+        envelope = undefined;
+      }
+      if (!isEventEnvelope(envelope)) {
+        await this.deadLetter(context, consumer, 'malformed envelope', undefined);
+        return 'dead-lettered';
+      }
+      return this.apply(context, consumer, envelope as EventEnvelope<TPayload>, handler, topic);
+    });
+  }
+
+  private async apply<TPayload>(
+    context: KafkaContext,
+    consumer: string,
+    envelope: EventEnvelope<TPayload>,
+    handler: (manager: EntityManager, event: EventEnvelope<TPayload>) => Promise<void>,
+    topic: string,
+  ): Promise<ConsumeOutcome> {
+    let lastError: unknown;
+    for (let attempt = 1; attempt <= this.options.maxAttempts; attempt += 1) {
+      try {
+        const applied = await this.dataSource.transaction(async (manager) => {
+          const inserted = (await manager.query(
+            `INSERT INTO inbox (event_id, consumer, topic) VALUES ($1, $2, $3)
+             ON CONFLICT DO NOTHING RETURNING event_id`,
+            [envelope.eventId, consumer, topic],
+          )) as unknown[];
+          if (inserted.length === 0) return false;
+          await handler(manager, envelope);
+          return true;
+        });
+        return applied ? 'applied' : 'duplicate';
+      } catch (error) {
+        lastError = error;
+        const reason = error instanceof Error ? error.message : String(error);
+        this.logger.warn({ eventId: envelope.eventId, topic, consumer, attempt }, `event handler failed: ${reason}`);
+        if (attempt < this.options.maxAttempts) {
+          await sleep((this.options.retryDelayMs ?? 200) * 2 ** (attempt - 1));
+          await context.getHeartbeat()().catch(() => undefined);
+        }
+      }
+    }
+    const reason = lastError instanceof Error ? lastError.message : String(lastError);
+    await this.deadLetter(context, consumer, reason, envelope.eventId);
+    return 'dead-lettered';
+  }
+
+  private async deadLetter(context: KafkaContext, consumer: string, reason: string, eventId: string | undefined): Promise<void> {
+    const message = context.getMessage();
+    const topic = context.getTopic();
+    const target = deadLetterTopic(topic);
+    this.logger.error(
+      { eventId, topic, consumer, partition: context.getPartition(), offset: message.offset, deadLetterTopic: target },
+      `event sent to dead-letter topic: ${reason}`,
+    );
+    // Keep trying: giving up here would commit the offset and lose the message.
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await this.producer.send(target, [
+          {
+            key: message.key,
+            value: message.value,
+            headers: {
+              ...message.headers,
+              'x-dlq-reason': reason.slice(0, 1000),
+              'x-dlq-consumer': consumer,
+              'x-dlq-source-topic': topic,
+              'x-dlq-source-offset': message.offset,
+            },
+          },
+        ]);
+        return;
+      } catch {
+        await sleep(Math.min(10_000, 500 * 2 ** attempt));
+      }
+    }
+  }
+}

@@ -1,0 +1,162 @@
+import { Logger } from '@nestjs/common';
+import { Client } from 'pg';
+import type { DataSource } from 'typeorm';
+import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
+import type { KafkaProducer } from './kafka-producer';
+
+export const OUTBOX_CHANNEL = 'outbox_events';
+const RELAY_LOCK_KEY = 0x6f757462; // "outb": one active relay per database keeps per-key order
+const BATCH_SIZE = 500;
+
+interface OutboxRow {
+  id: string;
+  topic: string;
+  message_key: string;
+  envelope: unknown;
+  headers: Record<string, string>;
+}
+
+export interface OutboxRelayOptions {
+  /** Fallback poll when no NOTIFY arrives (missed notification, another replica's rows). */
+  pollIntervalMs?: number;
+  /** Published rows are kept this long for inspection, then deleted. */
+  retentionHours?: number;
+}
+
+/**
+ * Publishes outbox rows to Kafka in id order and marks them published in the same transaction that
+ * locked them. If Kafka is down the transaction rolls back and the rows wait; a crash after send but
+ * before commit re-sends, which consumers' inboxes absorb.
+ */
+export class OutboxRelay {
+  private readonly logger = new Logger(OutboxRelay.name);
+  private listener: Client | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+  private failures = 0;
+  private lastCleanup = 0;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly producer: KafkaProducer,
+    private readonly options: OutboxRelayOptions = {},
+  ) {}
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    await this.listen();
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+    await this.listener?.end().catch(() => undefined);
+    this.listener = undefined;
+  }
+
+  /** Publishes everything pending now; resolves when the outbox was drained (or a send failed). */
+  trigger(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.drainLoop().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      void this.trigger().finally(() => this.schedule(this.nextDelay()));
+    }, delayMs);
+  }
+
+  private nextDelay(): number {
+    const poll = this.options.pollIntervalMs ?? 1000;
+    // Back off while Kafka is unreachable: 0.5 s, 1 s, 2 s … capped at 10 s.
+    return this.failures === 0 ? poll : Math.min(10_000, 250 * 2 ** this.failures);
+  }
+
+  private async listen(): Promise<void> {
+    const options = this.dataSource.options as PostgresConnectionOptions;
+    const client = new Client({
+      host: options.host,
+      port: options.port,
+      user: options.username,
+      password: typeof options.password === 'string' ? options.password : undefined,
+      database: options.database,
+    });
+    client.on('notification', () => {
+      if (this.failures === 0) void this.trigger();
+    });
+    client.on('error', (error) => {
+      this.logger.warn(`outbox listener lost: ${error.message}; relying on polling until it reconnects`);
+      this.listener = undefined;
+      setTimeout(() => void this.listen().catch(() => undefined), 2000);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
+    this.listener = client;
+  }
+
+  private async drainLoop(): Promise<void> {
+    do {
+      this.again = false;
+      let published: number;
+      try {
+        published = await this.publishBatch();
+        if (this.failures > 0) this.logger.log('Kafka reachable again; outbox relay resumed');
+        this.failures = 0;
+      } catch (error) {
+        this.failures += 1;
+        if (this.failures === 1 || this.failures % 10 === 0) {
+          this.logger.warn(`outbox relay cannot publish (attempt ${this.failures}): ${error instanceof Error ? error.message : String(error)}`);
+        }
+        return;
+      }
+      if (published === BATCH_SIZE) this.again = true;
+    } while (this.again && !this.stopped);
+    await this.cleanup();
+  }
+
+  private async publishBatch(): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const [{ locked }] = (await manager.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [RELAY_LOCK_KEY])) as {
+        locked: boolean;
+      }[];
+      if (!locked) return 0;
+      const rows = (await manager.query(
+        `SELECT id, topic, message_key, envelope, headers FROM outbox
+          WHERE published_at IS NULL ORDER BY id LIMIT $1`,
+        [BATCH_SIZE],
+      )) as OutboxRow[];
+      if (rows.length === 0) return 0;
+      const byTopic = new Map<string, OutboxRow[]>();
+      for (const row of rows) byTopic.set(row.topic, [...(byTopic.get(row.topic) ?? []), row]);
+      for (const [topic, topicRows] of byTopic) {
+        await this.producer.send(
+          topic,
+          topicRows.map((row) => ({ key: row.message_key, value: JSON.stringify(row.envelope), headers: row.headers })),
+        );
+      }
+      await manager.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::bigint[])', [rows.map((row) => row.id)]);
+      return rows.length;
+    });
+  }
+
+  private async cleanup(): Promise<void> {
+    if (Date.now() - this.lastCleanup < 3_600_000) return;
+    this.lastCleanup = Date.now();
+    const hours = this.options.retentionHours ?? 168;
+    await this.dataSource
+      .query(`DELETE FROM outbox WHERE published_at < now() - make_interval(hours => $1)`, [hours])
+      .catch((error: Error) => this.logger.warn(`outbox cleanup failed: ${error.message}`));
+  }
+}

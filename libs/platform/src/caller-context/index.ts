@@ -1,0 +1,2 @@
+export * from './caller-context';
+export * from './caller-context.guard';

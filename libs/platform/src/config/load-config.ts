@@ -1,0 +1,37 @@
+import { plainToInstance } from 'class-transformer';
+import { validateSync, ValidationError } from 'class-validator';
+
+/** Thrown when the environment does not satisfy a config class; the message names every bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function describe(errors: ValidationError[], env: Record<string, unknown>): string[] {
+  return errors.flatMap((error) => {
+    const raw = env[error.property];
+    const shown = raw === undefined ? 'it is not set' : `got "${String(raw)}"`;
+    return Object.values(error.constraints ?? {}).map((constraint) => `${error.property}: ${constraint} (${shown})`);
+  });
+}
+
+/**
+ * Builds a validated config object from the environment: `defaults` fill unset variables,
+ * class-validator decorators on `schema` check them. Unknown variables are ignored.
+ */
+export function loadConfig<T extends object>(
+  schema: new () => T,
+  defaults: Partial<Record<keyof T, unknown>> = {},
+  env: NodeJS.ProcessEnv = process.env,
+): T {
+  const merged: Record<string, unknown> = { ...defaults };
+  for (const key of Object.keys(new schema()).concat(Object.keys(defaults))) {
+    if (env[key] !== undefined && env[key] !== '') merged[key] = env[key];
+  }
+  const instance = plainToInstance(schema, merged, { enableImplicitConversion: true, exposeDefaultValues: true });
+  const errors = validateSync(instance, { skipMissingProperties: false });
+  if (errors.length > 0) throw new ConfigError(describe(errors, merged));
+  return instance;
+}

@@ -1,0 +1,42 @@
+import { DataSource, DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
+import type { ServiceEnv } from '../config';
+
+type EntityList = MixedList<string | (new () => unknown) | EntitySchema>;
+type MigrationList = MixedList<string | (new () => unknown)>;
+
+/** TypeORM options for a service database. `synchronize` stays off: the schema comes from migrations only. */
+export function databaseOptions(env: ServiceEnv, entities: EntityList, migrations: MigrationList): DataSourceOptions {
+  return {
+    type: 'postgres',
+    host: env.DATABASE_HOST,
+    port: env.DATABASE_PORT,
+    username: env.DATABASE_USER,
+    password: env.DATABASE_PASSWORD,
+    database: env.DATABASE_NAME,
+    entities,
+    migrations,
+    synchronize: false,
+    migrationsRun: false,
+    migrationsTableName: 'migrations',
+    extra: { max: 10, application_name: env.KAFKA_CLIENT_ID },
+  };
+}
+
+/**
+ * Applies pending migrations under a Postgres advisory lock, so replicas starting together
+ * (Kubernetes init containers) never run the same migration twice.
+ */
+export async function runMigrationsLocked(dataSource: DataSource): Promise<string[]> {
+  if (!dataSource.isInitialized) await dataSource.initialize();
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  const lockKey = 0x6d696772; // "migr"
+  try {
+    await runner.query('SELECT pg_advisory_lock($1)', [lockKey]);
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    return applied.map((migration) => migration.name);
+  } finally {
+    await runner.query('SELECT pg_advisory_unlock($1)', [lockKey]).catch(() => undefined);
+    await runner.release();
+  }
+}

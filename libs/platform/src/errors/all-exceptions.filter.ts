@@ -1,0 +1,55 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import { ErrorResponse, MESSAGES } from '@infra/contracts';
+
+/** Errors thrown by body parsers and similar middleware carry an HTTP status and a safe message. */
+interface ExposedHttpError {
+  status?: number;
+  statusCode?: number;
+  expose?: boolean;
+  message: string;
+}
+
+function messageOf(exception: HttpException): string {
+  const body = exception.getResponse();
+  if (typeof body === 'string') return body;
+  const message = (body as { message?: unknown }).message;
+  if (Array.isArray(message)) return message.join('; ');
+  if (typeof message === 'string') return message;
+  return exception.message;
+}
+
+/** Maps any error to the one error shape `{ statusCode, message, errorId }` and logs the errorId with its cause. */
+export function toErrorResponse(exception: unknown): ErrorResponse {
+  const errorId = randomUUID();
+  if (exception instanceof HttpException) {
+    return { statusCode: exception.getStatus(), message: messageOf(exception), errorId };
+  }
+  const exposed = exception as ExposedHttpError | undefined;
+  const status = exposed?.statusCode ?? exposed?.status;
+  if (exposed?.expose && typeof status === 'number' && status >= 400 && status < 500) {
+    return { statusCode: status, message: exposed.message, errorId };
+  }
+  return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: MESSAGES.unknownError, errorId };
+}
+
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    if (host.getType() !== 'http') {
+      this.logger.error({ err: exception }, 'Unhandled error outside HTTP');
+      return;
+    }
+    const response = host.switchToHttp().getResponse<Response>();
+    const request = host.switchToHttp().getRequest<{ method: string; url: string }>();
+    const body = toErrorResponse(exception);
+    const details = { errorId: body.errorId, statusCode: body.statusCode, method: request.method, url: request.url };
+    if (body.statusCode >= 500) this.logger.error({ ...details, err: exception }, body.message);
+    else this.logger.warn({ ...details, cause: exception instanceof Error ? exception.message : exception }, body.message);
+    if (response.headersSent) return;
+    response.status(body.statusCode).json(body);
+  }
+}

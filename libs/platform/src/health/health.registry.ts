@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+
+export interface HealthCheck {
+  name: string;
+  /** Resolves when the dependency is usable; rejects (or times out) otherwise. */
+  check: () => Promise<void>;
+}
+
+/** Dependencies register their readiness checks here (database, Redis, Kafka). */
+@Injectable()
+export class HealthRegistry {
+  private readonly checks: HealthCheck[] = [];
+
+  register(check: HealthCheck): void {
+    this.checks.push(check);
+  }
+
+  async run(timeoutMs = 2000): Promise<{ ok: boolean; checks: Record<string, { status: 'up' | 'down'; error?: string }> }> {
+    const results = await Promise.all(
+      this.checks.map(async ({ name, check }) => {
+        let timer: NodeJS.Timeout | undefined;
+        try {
+          await Promise.race([
+            check(),
+            new Promise((_, reject) => {
+              timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
+            }),
+          ]);
+          return [name, { status: 'up' as const }] as const;
+        } catch (error) {
+          return [name, { status: 'down' as const, error: error instanceof Error ? error.message : String(error) }] as const;
+        } finally {
+          clearTimeout(timer);
+        }
+      }),
+    );
+    return { ok: results.every(([, result]) => result.status === 'up'), checks: Object.fromEntries(results) };
+  }
+}

@@ -1,0 +1,2 @@
+export * from './logger.module';
+export * from './request-context';

@@ -1,0 +1,42 @@
+import { Controller, Get, Header } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { NextFunction, Request, Response } from 'express';
+import { NoCallerContext } from '../caller-context';
+import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+
+/** One registry per process, with Node's default metrics and an HTTP latency histogram. */
+export const metricsRegistry = new Registry();
+collectDefaultMetrics({ register: metricsRegistry });
+
+const httpDuration = new Histogram({
+  name: 'http_request_duration_seconds',
+  help: 'HTTP request duration by method, route and status',
+  labelNames: ['method', 'route', 'status'],
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+  registers: [metricsRegistry],
+});
+
+export function setServiceLabel(service: string): void {
+  metricsRegistry.setDefaultLabels({ service });
+}
+
+/** Express middleware timing every request; the route label is the matched route pattern, never the raw URL. */
+export function httpMetricsMiddleware(req: Request, res: Response, next: NextFunction): void {
+  const end = httpDuration.startTimer();
+  res.on('finish', () => {
+    const route = (req.route as { path?: string } | undefined)?.path ?? (res.locals.routeLabel as string | undefined) ?? 'unmatched';
+    end({ method: req.method, route, status: String(res.statusCode) });
+  });
+  next();
+}
+
+@ApiExcludeController()
+@NoCallerContext()
+@Controller('metrics')
+export class MetricsController {
+  @Get()
+  @Header('Content-Type', metricsRegistry.contentType)
+  metrics(): Promise<string> {
+    return metricsRegistry.metrics();
+  }
+}

@@ -1,0 +1,72 @@
+import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown, Optional } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import type Redis from 'ioredis';
+import { DataSource } from 'typeorm';
+import { CallerContextGuard, INTERNAL_CONTEXT_SECRET } from './caller-context';
+import type { CommonEnv } from './config';
+import { AllExceptionsFilter } from './errors';
+import { HealthController, HealthRegistry } from './health';
+import { platformLoggerModule } from './logging';
+import { MetricsController } from './metrics';
+import { createRedis, REDIS } from './redis';
+
+export const APP_ENV = Symbol('APP_ENV');
+
+export interface PlatformOptions {
+  service: string;
+  env: CommonEnv;
+  /** Services verify the gateway-signed caller context on every route; the gateway authenticates itself. */
+  requireCallerContext: boolean;
+}
+
+/** Registers the readiness checks of the dependencies this process has, and closes Redis on shutdown. */
+@Injectable()
+class DependencyChecks implements OnApplicationShutdown {
+  constructor(
+    health: HealthRegistry,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Optional() dataSource?: DataSource,
+  ) {
+    health.register({
+      name: 'redis',
+      check: async () => {
+        await redis.ping();
+      },
+    });
+    if (dataSource) {
+      health.register({
+        name: 'database',
+        check: async () => {
+          await dataSource.query('SELECT 1');
+        },
+      });
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis.quit().catch(() => undefined);
+  }
+}
+
+/** Logging, errors, health, metrics, Redis and (for services) caller-context verification. */
+@Global()
+@Module({})
+export class PlatformModule {
+  static forRoot(options: PlatformOptions): DynamicModule {
+    return {
+      module: PlatformModule,
+      imports: [platformLoggerModule(options.service, options.env.LOG_LEVEL)],
+      controllers: [HealthController, MetricsController],
+      providers: [
+        { provide: APP_ENV, useValue: options.env },
+        { provide: INTERNAL_CONTEXT_SECRET, useValue: options.env.internalContextSecret },
+        { provide: REDIS, useFactory: () => createRedis(options.env.REDIS_URL) },
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        ...(options.requireCallerContext ? [{ provide: APP_GUARD, useClass: CallerContextGuard }] : []),
+        HealthRegistry,
+        DependencyChecks,
+      ],
+      exports: [APP_ENV, INTERNAL_CONTEXT_SECRET, REDIS, HealthRegistry],
+    };
+  }
+}

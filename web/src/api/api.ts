@@ -1,0 +1,27 @@
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { KEEP_UNUSED_DATA_FOR_SECONDS } from '../config';
+import { createBaseQuery } from './baseQuery';
+
+/**
+ * The ONE API of the app. Features add their endpoints with `api.injectEndpoints` in their own folder, and
+ * tag cache entries per item id plus a `LIST` id.
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: createBaseQuery(),
+  keepUnusedDataFor: KEEP_UNUSED_DATA_FOR_SECONDS,
+  tagTypes: [
+    'Profile',
+    'User',
+    'Account',
+    'Organization',
+    'Asset',
+    'Collection',
+    'View',
+    'Tag',
+    'TagImport',
+    'BusinessEvent',
+    'Sidebar',
+  ],
+  endpoints: () => ({}),
+});

@@ -1,0 +1,73 @@
+import { isFulfilled, isRejected, isRejectedWithValue, type UnknownAction } from '@reduxjs/toolkit';
+import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import { mutationErrorToast, mutationSuccessToast, queryErrorToast, type ToastContent } from './toastRules';
+
+interface ApiThunkArg {
+  type: 'query' | 'mutation' | 'infinitequery';
+  endpointName: string;
+}
+
+interface ApiThunkMeta {
+  arg: ApiThunkArg;
+  baseQueryMeta?: FetchBaseQueryMeta;
+  condition?: boolean;
+  aborted?: boolean;
+}
+
+/** Endpoint-specific toast texts (spec §8: createView, updateFavorite, updateTag, …) registered by features. */
+export interface EndpointToasts {
+  successKey?: string;
+  errorKey?: string;
+}
+const endpointToasts = new Map<string, EndpointToasts>();
+
+export function registerEndpointToasts(endpointName: string, toasts: EndpointToasts): void {
+  endpointToasts.set(endpointName, toasts);
+}
+
+/** The RTK Query meta of an API thunk action, or undefined for any other action. */
+export function apiMetaOf(action: UnknownAction, reducerPath = 'api'): ApiThunkMeta | undefined {
+  if (!action.type.startsWith(`${reducerPath}/`) || !('meta' in action)) return undefined;
+  const { meta } = action;
+  if (typeof meta !== 'object' || meta === null || !('arg' in meta)) return undefined;
+  const { arg } = meta;
+  if (typeof arg !== 'object' || arg === null || !('type' in arg) || !('endpointName' in arg)) return undefined;
+  if (arg.type !== 'query' && arg.type !== 'mutation' && arg.type !== 'infinitequery') return undefined;
+  return meta as ApiThunkMeta;
+}
+
+function withOverride(toast: ToastContent | null, key: string | undefined): ToastContent | null {
+  return toast && key ? { ...toast, messageKey: key } : toast;
+}
+
+/** The error of a rejected action: the base query's error value, or the serialized thrown error. */
+function rejectionOf(action: UnknownAction): { error: unknown } | undefined {
+  if (isRejectedWithValue(action)) return { error: action.payload };
+  if (isRejected(action)) return { error: action.error };
+  return undefined;
+}
+
+/** The toast an API action calls for (§8), or null. */
+export function apiToastFor(action: UnknownAction, reducerPath = 'api'): ToastContent | null {
+  const meta = apiMetaOf(action, reducerPath);
+  if (!meta || meta.condition || meta.aborted) return null;
+  const isMutation = meta.arg.type === 'mutation';
+  const override = endpointToasts.get(meta.arg.endpointName);
+
+  const failure = rejectionOf(action);
+  if (failure) {
+    const { error } = failure;
+    return isMutation ? withOverride(mutationErrorToast(error), override?.errorKey) : queryErrorToast(error);
+  }
+  if (isMutation && isFulfilled(action)) {
+    return withOverride(mutationSuccessToast(meta.baseQueryMeta?.request.method), override?.successKey);
+  }
+  return null;
+}
+
+/** Failed asynchronous actions that are not API calls are logged to the console only (§8). */
+export function isFailedAsyncAction(action: UnknownAction, reducerPath = 'api'): boolean {
+  if (!isRejected(action) || apiMetaOf(action, reducerPath)) return false;
+  const meta = (action as { meta?: { condition?: boolean; aborted?: boolean } }).meta;
+  return !meta?.condition && !meta?.aborted;
+}

@@ -1,0 +1,59 @@
+import CloseIcon from '@mui/icons-material/Close';
+import CssBaseline from '@mui/material/CssBaseline';
+import IconButton from '@mui/material/IconButton';
+import { ThemeProvider } from '@mui/material/styles';
+import { closeSnackbar, SnackbarProvider, type SnackbarKey } from 'notistack';
+import { Suspense, type ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { BrowserRouter } from 'react-router-dom';
+import type { i18n as I18n } from 'i18next';
+import { MAX_VISIBLE_TOASTS, SUCCESS_TOAST_AUTO_HIDE_MS } from '../config';
+import { Notifier } from '../features/toasts/Notifier';
+import { BootSpinner } from '../shared/components/Loading';
+import { AppRoutes } from './AppRoutes';
+import type { AppStore } from './store';
+import { theme } from './theme';
+
+function CloseToastButton({ toastKey }: { toastKey: SnackbarKey }) {
+  const { t } = useTranslation();
+  return (
+    <IconButton size="small" color="inherit" aria-label={t('toast.close')} onClick={() => closeSnackbar(toastKey)}>
+      <CloseIcon fontSize="small" />
+    </IconButton>
+  );
+}
+
+/** Providers: Redux, i18n, MUI light theme, toasts (success closes after 5000 ms, top-right), router. */
+export function AppProviders({ store, i18n, children }: { store: AppStore; i18n: I18n; children: ReactNode }) {
+  return (
+    <Provider store={store}>
+      <I18nextProvider i18n={i18n}>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          <Suspense fallback={<BootSpinner />}>
+            <SnackbarProvider
+              maxSnack={MAX_VISIBLE_TOASTS}
+              autoHideDuration={SUCCESS_TOAST_AUTO_HIDE_MS}
+              anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+              action={(key) => <CloseToastButton toastKey={key} />}
+            >
+              <Notifier />
+              {children}
+            </SnackbarProvider>
+          </Suspense>
+        </ThemeProvider>
+      </I18nextProvider>
+    </Provider>
+  );
+}
+
+export function App({ store, i18n }: { store: AppStore; i18n: I18n }) {
+  return (
+    <AppProviders store={store} i18n={i18n}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProviders>
+  );
+}

@@ -1,0 +1,61 @@
+import { isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
+import { STORAGE_KEYS } from '../config';
+import { api } from '../api/api';
+import { apiToastFor, isFailedAsyncAction } from '../api/toastListener';
+import { enqueueToast } from '../features/toasts/toastsSlice';
+import {
+  resetSelectedAccount,
+  selectSelectedAccount,
+  setSelectedAccount,
+} from '../features/selection/selectedAccountSlice';
+import {
+  resetSelectedOrganization,
+  selectSelectedOrganization,
+  setSelectedOrganization,
+} from '../features/selection/selectedOrganizationSlice';
+import { defaultSelection } from '../features/selection/selection';
+import { storeSelection } from '../features/selection/storage';
+import { userApi } from '../features/user/userApi';
+import type { AppStartListening } from './listenerMiddleware';
+
+/** Registers the app-wide side effects; returns a function that removes them (for tests). */
+export function registerAppListeners(startListening: AppStartListening): () => void {
+  const unsubscribers = [
+    // Toasts for API results (§8); other failed asynchronous actions go to the console only.
+    startListening({
+      predicate: (action: UnknownAction) => action.type.startsWith(`${api.reducerPath}/`) || isFailedAsyncAction(action),
+      effect: (action, { dispatch }) => {
+        if (isFailedAsyncAction(action, api.reducerPath)) {
+          console.error('Asynchronous action failed', action);
+          return;
+        }
+        const toast = apiToastFor(action, api.reducerPath);
+        if (toast) dispatch(enqueueToast(toast));
+      },
+    }),
+    // Remember the selections in local storage.
+    startListening({
+      matcher: isAnyOf(setSelectedAccount, resetSelectedAccount),
+      effect: (_action, { getState }) => storeSelection(STORAGE_KEYS.selectedAccount, selectSelectedAccount(getState())),
+    }),
+    startListening({
+      matcher: isAnyOf(setSelectedOrganization, resetSelectedOrganization),
+      effect: (_action, { getState }) =>
+        storeSelection(STORAGE_KEYS.selectedOrganization, selectSelectedOrganization(getState())),
+    }),
+    // On a profile load with nothing selected, select the first account and its first organization (§4).
+    startListening({
+      matcher: userApi.endpoints.getProfile.matchFulfilled,
+      effect: (action, { dispatch, getState }) => {
+        const state = getState();
+        const { account, organization } = defaultSelection(action.payload.accounts ?? [], {
+          accountId: selectSelectedAccount(state).id,
+          organizationId: selectSelectedOrganization(state).id,
+        });
+        if (account) dispatch(setSelectedAccount(account));
+        if (organization) dispatch(setSelectedOrganization(organization));
+      },
+    }),
+  ];
+  return () => unsubscribers.forEach((unsubscribe) => unsubscribe());
+}

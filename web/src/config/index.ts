@@ -1,0 +1,42 @@
+/**
+ * Client constants from the specification (§8, §9). Kept here until the lead folds the shared ones into
+ * `@infra/contracts`.
+ */
+
+/** Same-origin API prefix; login and logout are full-page navigations. */
+export const API_BASE_URL = '/api/v1';
+export const LOGIN_PATH = '/api/login';
+export const LOGOUT_PATH = '/api/logout';
+
+/** Request retry limit: 10 attempts in all (the first try plus 9 retries). */
+export const MAX_REQUEST_ATTEMPTS = 10;
+/** Client time-out of one attempt; a time-out is retried. Not shown in the spec: 30 s. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** Cached query data lifetime, seconds. */
+export const KEEP_UNUSED_DATA_FOR_SECONDS = 60;
+
+/** Success toasts close themselves; error and warning toasts stay until closed. */
+export const SUCCESS_TOAST_AUTO_HIDE_MS = 5000;
+export const MAX_VISIBLE_TOASTS = 4;
+
+/** Sidebar and collapse transitions. */
+export const SIDEBAR_TRANSITION_MS = 300;
+export const SIDEBAR_WIDTH_OPEN = 248;
+export const SIDEBAR_WIDTH_CLOSED = 64;
+
+/** Local storage keys of the remembered selections. */
+export const STORAGE_KEYS = {
+  selectedAccount: 'selectedAccount',
+  selectedOrganization: 'selectedOrganization',
+} as const;
+
+/** Language detection and storage (§4, §9). */
+export const DEFAULT_LANGUAGE = 'en';
+export const SUPPORTED_LANGUAGES = ['en'] as const;
+export const LANGUAGE_QUERY_PARAM = 'lng';
+export const LANGUAGE_COOKIE = 'i18next';
+export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+/** Translation load retries: up to 5, from 350 ms doubling, at most 10 parallel reads. */
+export const TRANSLATION_MAX_RETRIES = 5;
+export const TRANSLATION_RETRY_TIMEOUT_MS = 350;
+export const TRANSLATION_MAX_PARALLEL_READS = 10;

@@ -1,0 +1,70 @@
+import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { SvgIconComponent } from '@mui/icons-material';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { ROUTES } from '../../config/routes';
+import { usePageTitle } from '../../shared/usePageTitle';
+import { greetingName } from '../user/display';
+import { useProfile } from '../user/useProfile';
+
+interface Shortcut {
+  id: string;
+  titleKey: string;
+  descriptionKey: string;
+  path: string;
+  icon: SvgIconComponent;
+}
+
+const SHORTCUTS: Shortcut[] = [
+  { id: 'widgets', titleKey: 'nav.widgets', descriptionKey: 'home.shortcuts.widgets', path: ROUTES.widgets, icon: DashboardOutlined },
+  { id: 'tags', titleKey: 'nav.tagLibrary', descriptionKey: 'home.shortcuts.tags', path: ROUTES.tagLibrary, icon: LocalOfferOutlined },
+  { id: 'admin', titleKey: 'nav.admin', descriptionKey: 'home.shortcuts.admin', path: ROUTES.admin, icon: AdminPanelSettingsOutlined },
+];
+
+/** Home: greets the user by name when the profile is available, and otherwise without one. */
+export default function HomePage() {
+  const { t } = useTranslation();
+  usePageTitle('nav.home');
+  const { data: profile } = useProfile();
+  const name = greetingName(profile);
+
+  return (
+    <Stack spacing={4}>
+      <div>
+        <Typography variant="h4" component="h1" data-testid="home-greeting">
+          {name ? t('home.greeting', { user: name }) : t('home.greetingNoName')}
+        </Typography>
+        <Typography variant="body1" color="text.secondary" sx={{ mt: 0.5 }}>
+          {t('home.welcome')}
+        </Typography>
+      </div>
+      <Grid container spacing={3}>
+        {SHORTCUTS.map(({ id, titleKey, descriptionKey, path, icon: Icon }) => (
+          <Grid key={id} size={{ xs: 12, sm: 6, lg: 4 }}>
+            <Card sx={{ height: '100%' }}>
+              <CardActionArea component={RouterLink} to={path}>
+                <CardContent>
+                  <Icon color="primary" sx={{ mb: 1.5 }} />
+                  <Typography variant="h6" gutterBottom>
+                    {t(titleKey)}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {t(descriptionKey)}
+                  </Typography>
+                </CardContent>
+              </CardActionArea>
+            </Card>
+          </Grid>
+        ))}
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,20 @@
+import i18n from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+import { i18nOptions } from './options';
+
+/** Initialises the app's i18next instance: HTTP backend, browser language detector, React binding. */
+export function initI18n(): typeof i18n {
+  if (!i18n.isInitializing && !i18n.isInitialized) {
+    void i18n
+      .use(HttpBackend)
+      .use(LanguageDetector)
+      .use(initReactI18next)
+      .init<HttpBackendOptions>(i18nOptions)
+      .catch((error: unknown) => console.error('Translations could not be initialised', error));
+  }
+  return i18n;
+}
+
+export default i18n;

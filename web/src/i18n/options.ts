@@ -1,0 +1,48 @@
+import type { InitOptions } from 'i18next';
+import type { DetectorOptions } from 'i18next-browser-languagedetector';
+import type { HttpBackendOptions } from 'i18next-http-backend';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_COOKIE,
+  LANGUAGE_QUERY_PARAM,
+  LANGUAGE_STORAGE_KEY,
+  SUPPORTED_LANGUAGES,
+  TRANSLATION_MAX_PARALLEL_READS,
+  TRANSLATION_MAX_RETRIES,
+  TRANSLATION_RETRY_TIMEOUT_MS,
+} from '../config';
+
+/** Language detection (§4): query string, cookie, local storage, session storage, browser, html tag. */
+export const detectionOptions: DetectorOptions = {
+  order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+  caches: ['localStorage'],
+  lookupQuerystring: LANGUAGE_QUERY_PARAM,
+  lookupCookie: LANGUAGE_COOKIE,
+  lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+  lookupSessionStorage: LANGUAGE_STORAGE_KEY,
+};
+
+/** Translations are served as static files from web/public/locales. */
+export const backendOptions: HttpBackendOptions = {
+  loadPath: '/locales/{{lng}}/{{ns}}.json',
+};
+
+/**
+ * i18next options. The translation load retry of §9 (up to 5 retries from 350 ms, doubling; at most 10
+ * parallel reads) is i18next's own backend connector behaviour, configured here.
+ */
+export const i18nOptions: InitOptions<HttpBackendOptions> = {
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: [...SUPPORTED_LANGUAGES],
+  nonExplicitSupportedLngs: true,
+  load: 'languageOnly',
+  ns: ['translation'],
+  defaultNS: 'translation',
+  maxRetries: TRANSLATION_MAX_RETRIES,
+  retryTimeout: TRANSLATION_RETRY_TIMEOUT_MS,
+  maxParallelReads: TRANSLATION_MAX_PARALLEL_READS,
+  interpolation: { escapeValue: false },
+  detection: detectionOptions,
+  backend: backendOptions,
+  react: { useSuspense: true },
+};

@@ -1,0 +1,37 @@
+import Box from '@mui/material/Box';
+import Toolbar from '@mui/material/Toolbar';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { useAppDispatch } from '../app/hooks';
+import { ROUTES } from '../config/routes';
+import { Loading } from '../shared/components/Loading';
+import { Header } from './Header';
+import { Sidebar } from './Sidebar';
+import { setShowAdmin } from './sidebarSlice';
+
+/** The default layout: header, collapsible sidebar, and the page (lazy, with the loading indicator). */
+export function DefaultLayout() {
+  const dispatch = useAppDispatch();
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    if (pathname === ROUTES.admin || pathname.startsWith(`${ROUTES.admin}/`)) dispatch(setShowAdmin(true));
+  }, [dispatch, pathname]);
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <Header />
+      <Box id="app-sidebar">
+        <Sidebar />
+      </Box>
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 4 } }}>
+        <Toolbar />
+        <Box sx={{ maxWidth: 1400, mx: 'auto' }}>
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,121 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import MenuOpenIcon from '@mui/icons-material/MenuOpen';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { ROUTES } from '../config/routes';
+import { selectSelectedAccount, setSelectedAccount } from '../features/selection/selectedAccountSlice';
+import {
+  resetSelectedOrganization,
+  selectSelectedOrganizationId,
+  setSelectedOrganization,
+} from '../features/selection/selectedOrganizationSlice';
+import { organizationsOf } from '../features/selection/selection';
+import { useProfile } from '../features/user/useProfile';
+import { resetRouteIfNeeded } from '../shared/routing';
+import { SelectionDropdown } from './SelectionDropdown';
+import { selectSelectedItem, selectSidebarShow, toggleSidebar } from './sidebarSlice';
+import { UserMenu } from './UserMenu';
+
+/** The header: sidebar toggle, title, account and organization dropdowns, user menu. */
+export function Header() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const sidebarShow = useAppSelector(selectSidebarShow);
+  const selectedItem = useAppSelector(selectSelectedItem);
+  const selectedAccount = useAppSelector(selectSelectedAccount);
+  const selectedOrganizationId = useAppSelector(selectSelectedOrganizationId);
+  const { data: profile } = useProfile();
+
+  const accounts = profile?.accounts ?? [];
+  const currentAccount = accounts.find((account) => account.id === selectedAccount.id) ?? selectedAccount;
+  const organizations = organizationsOf(currentAccount);
+  const title = selectedItem.name ?? (selectedItem.titleKey ? t(selectedItem.titleKey) : '');
+
+  const changeOrganization = (organizationId: string) => {
+    const organization = organizations.find((candidate) => candidate.id === organizationId);
+    if (!organization || organization.id === selectedOrganizationId) return;
+    dispatch(setSelectedOrganization(organization));
+    resetRouteIfNeeded(pathname, navigate);
+  };
+
+  const changeAccount = (accountId: string) => {
+    const account = accounts.find((candidate) => candidate.id === accountId);
+    if (!account || account.id === selectedAccount.id) return;
+    dispatch(setSelectedAccount(account));
+    const firstOrganization = organizationsOf(account)[0];
+    dispatch(firstOrganization ? setSelectedOrganization(firstOrganization) : resetSelectedOrganization());
+    resetRouteIfNeeded(pathname, navigate);
+  };
+
+  return (
+    <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }} data-testid="app-header">
+      <Toolbar sx={{ gap: 2 }}>
+        <Tooltip title={t(sidebarShow ? 'layout.collapseSidebar' : 'layout.expandSidebar')}>
+          <IconButton
+            edge="start"
+            onClick={() => dispatch(toggleSidebar())}
+            aria-label={t('layout.toggleSidebar')}
+            aria-expanded={sidebarShow}
+            aria-controls="app-sidebar"
+          >
+            {sidebarShow ? <MenuOpenIcon /> : <MenuIcon />}
+          </IconButton>
+        </Tooltip>
+        <Box
+          component={RouterLink}
+          to={ROUTES.home}
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none' }}
+        >
+          <Box component="img" src="/favicon.svg" alt="" sx={{ width: 28, height: 28 }} />
+          <Typography variant="h6" noWrap sx={{ display: { xs: 'none', sm: 'block' } }}>
+            {t('app.name')}
+          </Typography>
+        </Box>
+        {title ? (
+          <>
+            <Divider orientation="vertical" flexItem sx={{ my: 1.5, display: { xs: 'none', md: 'block' } }} />
+            <Typography
+              variant="subtitle1"
+              color="text.secondary"
+              noWrap
+              data-testid="header-title"
+              sx={{ display: { xs: 'none', md: 'block' } }}
+            >
+              {title}
+            </Typography>
+          </>
+        ) : null}
+        <Box sx={{ flexGrow: 1 }} />
+        <Box sx={{ display: { xs: 'none', sm: 'flex' }, gap: 1.5, alignItems: 'center' }}>
+          <SelectionDropdown
+            label={t('layout.account')}
+            emptyText={t('layout.noAccounts')}
+            options={accounts}
+            value={selectedAccount.id}
+            onChange={changeAccount}
+            testId="account-select"
+          />
+          <SelectionDropdown
+            label={t('layout.organization')}
+            emptyText={t('layout.noOrganizations')}
+            options={organizations}
+            value={selectedOrganizationId}
+            onChange={changeOrganization}
+            testId="organization-select"
+          />
+        </Box>
+        <UserMenu profile={profile} />
+      </Toolbar>
+    </AppBar>
+  );
+}

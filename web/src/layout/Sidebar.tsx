@@ -1,0 +1,114 @@
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import Box from '@mui/material/Box';
+import Collapse from '@mui/material/Collapse';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import type { CSSObject, Theme } from '@mui/material/styles';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { SIDEBAR_TRANSITION_MS, SIDEBAR_WIDTH_CLOSED, SIDEBAR_WIDTH_OPEN } from '../config';
+import { ADMIN_NAV, ADMIN_NAV_ROOT, MAIN_NAV, type NavItem } from './navigation';
+import { selectShowAdmin, selectSidebarShow, setShowAdmin } from './sidebarSlice';
+
+const widthTransition = (theme: Theme): string =>
+  theme.transitions.create(['width', 'padding'], {
+    easing: theme.transitions.easing.sharp,
+    duration: SIDEBAR_TRANSITION_MS,
+  });
+
+const paperStyle = (theme: Theme, open: boolean): CSSObject => ({
+  width: open ? SIDEBAR_WIDTH_OPEN : SIDEBAR_WIDTH_CLOSED,
+  overflowX: 'hidden',
+  transition: widthTransition(theme),
+  boxSizing: 'border-box',
+});
+
+function NavEntry({ item, open, nested = false }: { item: NavItem; open: boolean; nested?: boolean }) {
+  const { t } = useTranslation();
+  const Icon = item.icon;
+  const label = t(item.labelKey);
+  return (
+    <Tooltip title={open ? '' : label} placement="right">
+      <ListItemButton
+        component={NavLink}
+        to={item.path}
+        end={item.path === '/'}
+        sx={{ minHeight: 44, px: 1.5, mb: 0.5, pl: nested && open ? 3 : 1.5 }}
+      >
+        <ListItemIcon sx={{ minWidth: 0, mr: open ? 1.5 : 0, justifyContent: 'center' }}>
+          <Icon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText
+          primary={label}
+          sx={{ opacity: open ? 1 : 0, transition: `opacity ${SIDEBAR_TRANSITION_MS}ms`, whiteSpace: 'nowrap' }}
+        />
+      </ListItemButton>
+    </Tooltip>
+  );
+}
+
+/** The collapsible sidebar: labels when shown, icons only when collapsed; 300 ms transitions. */
+export function Sidebar() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const open = useAppSelector(selectSidebarShow);
+  const showAdmin = useAppSelector(selectShowAdmin);
+  const AdminIcon = ADMIN_NAV_ROOT.icon;
+
+  return (
+    <Drawer
+      variant="permanent"
+      open={open}
+      data-testid="sidebar"
+      data-state={open ? 'expanded' : 'collapsed'}
+      sx={(theme) => ({
+        flexShrink: 0,
+        whiteSpace: 'nowrap',
+        ...paperStyle(theme, open),
+        '& .MuiDrawer-paper': paperStyle(theme, open),
+      })}
+    >
+      <Toolbar />
+      <Box component="nav" aria-label={t('nav.label')} sx={{ px: 1, py: 1.5 }}>
+        <List disablePadding>
+          {MAIN_NAV.map((item) => (
+            <NavEntry key={item.id} item={item} open={open} />
+          ))}
+          <Tooltip title={open ? '' : t(ADMIN_NAV_ROOT.labelKey)} placement="right">
+            <ListItemButton
+              component={NavLink}
+              to={ADMIN_NAV_ROOT.path}
+              end
+              onClick={() => dispatch(setShowAdmin(!showAdmin))}
+              aria-expanded={showAdmin}
+              sx={{ minHeight: 44, px: 1.5, mb: 0.5 }}
+            >
+              <ListItemIcon sx={{ minWidth: 0, mr: open ? 1.5 : 0, justifyContent: 'center' }}>
+                <AdminIcon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText
+                primary={t(ADMIN_NAV_ROOT.labelKey)}
+                sx={{ opacity: open ? 1 : 0, transition: `opacity ${SIDEBAR_TRANSITION_MS}ms` }}
+              />
+              {open ? showAdmin ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" /> : null}
+            </ListItemButton>
+          </Tooltip>
+          <Collapse in={showAdmin} timeout={SIDEBAR_TRANSITION_MS} unmountOnExit>
+            <List disablePadding>
+              {ADMIN_NAV.map((item) => (
+                <NavEntry key={item.id} item={item} open={open} nested />
+              ))}
+            </List>
+          </Collapse>
+        </List>
+      </Box>
+    </Drawer>
+  );
+}

@@ -1,0 +1,84 @@
+import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
+import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { LOGOUT_PATH } from '../config';
+import { ROUTES } from '../config/routes';
+import { fullName, initials } from '../features/user/display';
+import type { UserProfile } from '../features/user/types';
+
+/** The signed-in user's menu: profile, account, sign out (a full-page navigation to the logout location). */
+export function UserMenu({ profile }: { profile: UserProfile | undefined }) {
+  const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  const name = fullName(profile);
+
+  return (
+    <>
+      <Tooltip title={t('layout.userMenu')}>
+        <IconButton
+          onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+          aria-label={t('layout.userMenu')}
+          aria-haspopup="menu"
+          aria-expanded={anchor !== null}
+          size="small"
+        >
+          <Avatar sx={{ width: 34, height: 34, bgcolor: 'primary.main', fontSize: 14 }}>
+            {initials(profile) || <AccountCircleOutlined fontSize="small" />}
+          </Avatar>
+        </IconButton>
+      </Tooltip>
+      <Menu
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { minWidth: 220, mt: 1 } } }}
+      >
+        {name || profile?.email ? (
+          <Box sx={{ px: 2, py: 1 }}>
+            {name ? <Typography variant="subtitle2">{name}</Typography> : null}
+            {profile?.email ? (
+              <Typography variant="body2" color="text.secondary">
+                {profile.email}
+              </Typography>
+            ) : null}
+          </Box>
+        ) : null}
+        {name || profile?.email ? <Divider /> : null}
+        <MenuItem component={RouterLink} to={ROUTES.profile} onClick={close}>
+          <ListItemIcon>
+            <AccountCircleOutlined fontSize="small" />
+          </ListItemIcon>
+          {t('nav.profile')}
+        </MenuItem>
+        <MenuItem component={RouterLink} to={ROUTES.account} onClick={close}>
+          <ListItemIcon>
+            <BusinessOutlined fontSize="small" />
+          </ListItemIcon>
+          {t('nav.account')}
+        </MenuItem>
+        <Divider />
+        <MenuItem component="a" href={LOGOUT_PATH}>
+          <ListItemIcon>
+            <LogoutOutlined fontSize="small" />
+          </ListItemIcon>
+          {t('layout.signOut')}
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { GridLocaleText } from '@mui/x-data-grid';
+
+/** Table defaults (§2): 10 rows per page, page size options 5, 10, 20 and 50. */
+export const TABLE_PAGE_SIZE = 10;
+export const TABLE_PAGE_SIZE_OPTIONS: number[] = [5, 10, 20, 50];
+
+/** Translation keys of the table texts: "No items found", "Filter:", "type string...". */
+export const TABLE_TEXT_KEYS = {
+  noRows: 'table.noRows',
+  filterLabel: 'table.filterLabel',
+  filterPlaceholder: 'table.filterPlaceholder',
+} as const;
+
+/** DataGrid props every table shares: pagination defaults and the translated empty and filter texts. */
+export function useDataGridDefaults() {
+  const { t } = useTranslation();
+  return useMemo(() => {
+    const localeText: Partial<GridLocaleText> = {
+      noRowsLabel: t(TABLE_TEXT_KEYS.noRows),
+      noResultsOverlayLabel: t(TABLE_TEXT_KEYS.noRows),
+      toolbarQuickFilterLabel: t(TABLE_TEXT_KEYS.filterLabel),
+      toolbarQuickFilterPlaceholder: t(TABLE_TEXT_KEYS.filterPlaceholder),
+      filterPanelInputLabel: t(TABLE_TEXT_KEYS.filterLabel),
+      filterPanelInputPlaceholder: t(TABLE_TEXT_KEYS.filterPlaceholder),
+    };
+    return {
+      localeText,
+      pageSizeOptions: TABLE_PAGE_SIZE_OPTIONS,
+      initialState: { pagination: { paginationModel: { page: 0, pageSize: TABLE_PAGE_SIZE } } },
+    };
+  }, [t]);
+}
