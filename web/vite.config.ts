@@ -18,13 +18,15 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // React, React DOM, MUI and Emotion share one vendor chunk (splitting them makes circular chunks).
+    chunkSizeWarningLimit: 700,
     rollupOptions: {
       output: {
-        manualChunks: {
-          react: ['react', 'react-dom', 'react-router-dom'],
-          mui: ['@mui/material', '@mui/icons-material', '@emotion/react', '@emotion/styled'],
-          state: ['@reduxjs/toolkit', '@reduxjs/toolkit/query/react', 'react-redux'],
-          i18n: ['i18next', 'react-i18next', 'i18next-http-backend', 'i18next-browser-languagedetector'],
+        manualChunks(id) {
+          if (!id.includes('node_modules')) return undefined;
+          if (/[\\/](i18next[^\\/]*|react-i18next)[\\/]/.test(id)) return 'i18n';
+          if (/[\\/](@reduxjs|redux|react-redux|reselect|immer)[\\/]/.test(id)) return 'state';
+          return 'vendor';
         },
       },
     },

@@ -2,3 +2,7 @@
 const { TextEncoder, TextDecoder } = require('node:util');
 if (typeof globalThis.TextEncoder === 'undefined') globalThis.TextEncoder = TextEncoder;
 if (typeof globalThis.TextDecoder === 'undefined') globalThis.TextDecoder = TextDecoder;
+// jsdom has no fetch: any request a test did not stub fails loudly instead of reaching the network.
+if (typeof globalThis.fetch === 'undefined') {
+  globalThis.fetch = () => Promise.reject(new Error('fetch is not stubbed in this test'));
+}

@@ -16,6 +16,27 @@ export interface InboxOptions {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Nest's Kafka deserializer hands over the value already JSON-parsed; raw clients give a Buffer. */
+function parseValue(value: unknown): unknown {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'string' || Buffer.isBuffer(value)) {
+    try {
+      return JSON.parse(value.toString());
+    } catch {
+      return undefined;
+    }
+  }
+  return value;
+}
+
+function serialiseValue(value: unknown): string | Buffer | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || Buffer.isBuffer(value)) return value;
+  return JSON.stringify(value);
+}
+
+const DEAD_LETTER_SEND_ATTEMPTS = 10;
+
 function headerValue(value: Buffer | string | (Buffer | string)[] | undefined): string | undefined {
   const first = Array.isArray(value) ? value[0] : value;
   return first === undefined ? undefined : first.toString();
@@ -45,12 +66,7 @@ export class InboxConsumer {
     const topic = context.getTopic();
     const requestId = headerValue(message.headers?.[REQUEST_ID_HEADER]);
     return runWithRequestId(requestId, async () => {
-      let envelope: unknown;
-      try {
-        envelope = JSON.parse(message.value?.toString() ?? '');
-      } catch {
-        envelope = undefined;
-      }
+      const envelope = parseValue(message.value);
       if (!isEventEnvelope(envelope)) {
         await this.deadLetter(context, consumer, 'malformed envelope', undefined);
         return 'dead-lettered';
@@ -103,13 +119,13 @@ export class InboxConsumer {
       { eventId, topic, consumer, partition: context.getPartition(), offset: message.offset, deadLetterTopic: target },
       `event sent to dead-letter topic: ${reason}`,
     );
-    // Keep trying: giving up here would commit the offset and lose the message.
-    for (let attempt = 0; ; attempt += 1) {
+    // Keep trying for a while: giving up commits the offset, so the message then survives only in this log.
+    for (let attempt = 1; ; attempt += 1) {
       try {
         await this.producer.send(target, [
           {
-            key: message.key,
-            value: message.value,
+            key: serialiseValue(message.key),
+            value: serialiseValue(message.value),
             headers: {
               ...message.headers,
               'x-dlq-reason': reason.slice(0, 1000),
@@ -120,7 +136,14 @@ export class InboxConsumer {
           },
         ]);
         return;
-      } catch {
+      } catch (error) {
+        if (attempt >= DEAD_LETTER_SEND_ATTEMPTS) {
+          this.logger.fatal(
+            { eventId, topic, consumer, offset: message.offset, value: serialiseValue(message.value)?.toString() },
+            `could not write to ${target}: ${error instanceof Error ? error.message : String(error)}`,
+          );
+          throw error;
+        }
         await sleep(Math.min(10_000, 500 * 2 ** attempt));
       }
     }

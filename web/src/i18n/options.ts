@@ -45,4 +45,5 @@ export const i18nOptions: InitOptions<HttpBackendOptions> = {
   detection: detectionOptions,
   backend: backendOptions,
   react: { useSuspense: true },
+  showSupportNotice: false,
 };

@@ -21,9 +21,7 @@ export function DefaultLayout() {
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <Header />
-      <Box id="app-sidebar">
-        <Sidebar />
-      </Box>
+      <Sidebar />
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 4 } }}>
         <Toolbar />
         <Box sx={{ maxWidth: 1400, mx: 'auto' }}>

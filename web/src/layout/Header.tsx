@@ -77,7 +77,7 @@ export function Header() {
           sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none' }}
         >
           <Box component="img" src="/favicon.svg" alt="" sx={{ width: 28, height: 28 }} />
-          <Typography variant="h6" noWrap sx={{ display: { xs: 'none', sm: 'block' } }}>
+          <Typography variant="h6" component="span" noWrap sx={{ display: { xs: 'none', sm: 'block' } }}>
             {t('app.name')}
           </Typography>
         </Box>
@@ -86,6 +86,7 @@ export function Header() {
             <Divider orientation="vertical" flexItem sx={{ my: 1.5, display: { xs: 'none', md: 'block' } }} />
             <Typography
               variant="subtitle1"
+              component="span"
               color="text.secondary"
               noWrap
               data-testid="header-title"

@@ -66,6 +66,7 @@ export function Sidebar() {
     <Drawer
       variant="permanent"
       open={open}
+      id="app-sidebar"
       data-testid="sidebar"
       data-state={open ? 'expanded' : 'collapsed'}
       sx={(theme) => ({

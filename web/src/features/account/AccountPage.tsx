@@ -50,8 +50,10 @@ function Contact({ labelKey, userId }: { labelKey: string; userId: string | unde
 export default function AccountPage() {
   const { t } = useTranslation();
   usePageTitle('nav.account');
-  const account = useAppSelector(selectSelectedAccount);
+  const selectedAccount = useAppSelector(selectSelectedAccount);
   const { data: profile } = useProfile();
+  // The profile's copy is fresher than the remembered one.
+  const account = profile?.accounts?.find((candidate) => candidate.id === selectedAccount.id) ?? selectedAccount;
   const canEdit = EDITOR_ROLES.includes(profile?.role ?? '');
 
   return (

@@ -38,6 +38,7 @@ export function isStoredAccount(value: unknown): value is Account {
 }
 
 function readJson(key: string): unknown {
+  if (typeof window === 'undefined') return undefined;
   try {
     const raw = window.localStorage.getItem(key);
     return raw === null ? undefined : (JSON.parse(raw) as unknown);
@@ -59,6 +60,7 @@ export function loadStoredAccount(key: string): Account {
 
 /** Writes a selection, or removes the key when the selection is empty. */
 export function storeSelection(key: string, value: { id: string }): void {
+  if (typeof window === 'undefined') return;
   try {
     if (value.id) window.localStorage.setItem(key, JSON.stringify(value));
     else window.localStorage.removeItem(key);

@@ -1,0 +1,164 @@
+// Install, build, migrate, seed and run the whole product (gateway + five services) as child processes.
+// Shared by `npm start` and `npm test` (which runs a second copy on other ports and databases).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import { ROOT, log, run, runAsync, waitFor } from './proc.mjs';
+
+export const SERVICES = ['identity', 'inventory', 'tagging', 'events', 'analytics'];
+const SERVICE_PORTS = { identity: 3001, inventory: 3002, tagging: 3003, events: 3004, analytics: 3005 };
+
+function newestMtime(entries) {
+  let newest = 0;
+  const visit = (entry) => {
+    if (!fs.existsSync(entry)) return;
+    const stat = fs.statSync(entry);
+    if (stat.isDirectory()) {
+      if (path.basename(entry) === 'node_modules' || path.basename(entry) === 'dist') return;
+      for (const child of fs.readdirSync(entry)) visit(path.join(entry, child));
+    } else newest = Math.max(newest, stat.mtimeMs);
+  };
+  entries.forEach((entry) => visit(path.join(ROOT, entry)));
+  return newest;
+}
+
+function isStale(stampFile, sources) {
+  const stamp = path.join(ROOT, stampFile);
+  return !fs.existsSync(stamp) || fs.statSync(stamp).mtimeMs < newestMtime(sources);
+}
+
+function touch(stampFile) {
+  fs.mkdirSync(path.dirname(path.join(ROOT, stampFile)), { recursive: true });
+  fs.writeFileSync(path.join(ROOT, stampFile), new Date().toISOString());
+}
+
+/** `npm ci` when node_modules is missing or older than the lock file. */
+export function ensureInstalled() {
+  const marker = path.join(ROOT, 'node_modules/.package-lock.json');
+  const lock = path.join(ROOT, 'package-lock.json');
+  const manifests = ['package.json', 'web/package.json'].map((file) => path.join(ROOT, file));
+  const installedAt = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
+  const wantedAt = Math.max(...[lock, ...manifests].filter(fs.existsSync).map((file) => fs.statSync(file).mtimeMs));
+  if (installedAt >= wantedAt) return;
+  log('installing npm dependencies');
+  run('npm', [fs.existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund']);
+}
+
+const SERVER_SOURCES = ['libs', 'services', 'gateway/src', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];
+const WEB_SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/tsconfig.json', 'libs/contracts/src', 'package-lock.json'];
+
+/** Rebuilds the server code and the web app only when their sources changed since the last build. */
+export function buildIfStale() {
+  if (isStale('dist/.build-stamp', SERVER_SOURCES)) {
+    log('building the server code');
+    run('npm', ['run', '--silent', 'build:server']);
+    touch('dist/.build-stamp');
+  }
+  if (isStale('web/dist/.build-stamp', WEB_SOURCES)) {
+    log('building the web app');
+    run('npm', ['run', '--silent', 'build:web']);
+    touch('web/dist/.build-stamp');
+  }
+}
+
+/** Environment of the product's processes; `overrides` lets `npm test` move ports, databases and the broker. */
+export function productEnv({ portOffset = 0, databasePrefix = 'infra_', kafkaPort = 9092, extra = {} } = {}) {
+  const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development', KAFKA_BROKERS: `127.0.0.1:${kafkaPort}`, ...extra };
+  const processes = SERVICES.map((name) => ({
+    name,
+    entry: `dist/services/${name}/src/main.js`,
+    env: { ...env, PORT: String(SERVICE_PORTS[name] + portOffset), DATABASE_NAME: `${databasePrefix}${name}` },
+  }));
+  const gatewayEnv = { ...env, PORT: String(8080 + portOffset), COOKIE_SECURE: env.COOKIE_SECURE ?? 'false' };
+  for (const name of SERVICES) gatewayEnv[`SERVICE_URL_${name.toUpperCase()}`] = `http://127.0.0.1:${SERVICE_PORTS[name] + portOffset}`;
+  processes.push({ name: 'gateway', entry: 'dist/gateway/src/main.js', env: gatewayEnv });
+  return { processes, gatewayUrl: `http://localhost:${8080 + portOffset}` };
+}
+
+/** Runs every service's migrations, then its demo-data seed if it has one (seeds are idempotent). */
+export async function migrateAndSeed(processes) {
+  const jobs = processes.filter((p) => p.name !== 'gateway');
+  const failures = [];
+  await Promise.all(
+    jobs.map(async (p) => {
+      const code = await runAsync('node', [`dist/services/${p.name}/src/migrate.js`], { env: p.env, stdio: ['ignore', 'ignore', 'inherit'] });
+      if (code !== 0) failures.push(`${p.name} migrations`);
+    }),
+  );
+  if (failures.length) throw new Error(`failed: ${failures.join(', ')}`);
+  for (const p of jobs) {
+    const seed = `dist/services/${p.name}/src/seed.js`;
+    if (!fs.existsSync(path.join(ROOT, seed))) continue;
+    const code = await runAsync('node', [seed], { env: p.env, stdio: ['ignore', 'inherit', 'inherit'] });
+    if (code !== 0) throw new Error(`${p.name} demo data failed`);
+  }
+}
+
+const LEVELS = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
+
+/** One readable line per JSON log record: time, process, level, message, request id. */
+function formatLine(name, line) {
+  try {
+    const record = JSON.parse(line);
+    const time = new Date(record.time ?? Date.now()).toISOString().slice(11, 19);
+    const extra = record.errorId ? ` errorId=${record.errorId}` : '';
+    const request = record.requestId ? ` req=${record.requestId}` : '';
+    const response = record.res ? ` ${record.req?.method} ${record.req?.url} -> ${record.res.statusCode} ${record.responseTime}ms` : '';
+    return `${time} ${name.padEnd(9)} ${(LEVELS[record.level] ?? record.level).padEnd(5)} ${record.msg ?? ''}${response}${extra}${request}`;
+  } catch {
+    return `${' '.repeat(9)}${name.padEnd(9)} ${line}`;
+  }
+}
+
+/** Spawns every process; resolves once the gateway answers GET /api/v1 and every service is ready. */
+export async function startProduct(processes, { gatewayUrl, logFile, timeoutMs = 120_000 } = {}) {
+  const sink = logFile ? fs.createWriteStream(logFile, { flags: 'a' }) : undefined;
+  const children = processes.map((p) => {
+    const child = spawn('node', ['--enable-source-maps', p.entry], { cwd: ROOT, env: p.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const stream of [child.stdout, child.stderr]) {
+      readline.createInterface({ input: stream }).on('line', (line) => {
+        if (sink) sink.write(`${p.name} ${line}\n`);
+        else process.stdout.write(`${formatLine(p.name, line)}\n`);
+      });
+    }
+    child.on('exit', (code, signal) => {
+      if (!stopping) process.stderr.write(`[infra] ${p.name} exited (${signal ?? code})\n`);
+    });
+    return { ...p, child };
+  });
+  let stopping = false;
+  const stop = async () => {
+    stopping = true;
+    await Promise.all(
+      children.map(
+        ({ child }) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+            child.once('exit', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+    sink?.end();
+  };
+  try {
+    for (const p of processes) {
+      const url = `http://127.0.0.1:${p.env.PORT}/health/ready`;
+      await waitFor(`${p.name} to be ready`, async () => {
+        const exited = children.find((c) => c.name === p.name).child.exitCode;
+        if (exited !== null) throw new Error(`${p.name} exited with ${exited}`);
+        return (await fetch(url)).ok;
+      }, { timeoutMs, intervalMs: 200 });
+    }
+    await waitFor('GET /api/v1', async () => (await fetch(`${gatewayUrl}/api/v1`)).ok, { timeoutMs: 10_000 });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { children, stop };
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// `npm start`: install what is missing, provision PostgreSQL, Redis and Kafka, build, migrate,
+// load demo data, and serve the whole product at http://localhost:8080. Ctrl-C stops everything.
+import { ROOT, log } from './lib/proc.mjs';
+
+const started = Date.now();
+const { ensureInstalled, buildIfStale, productEnv, migrateAndSeed, startProduct } = await import('./lib/product.mjs');
+ensureInstalled();
+const { provisionInfrastructure } = await import('./infra.mjs');
+const kafka = await provisionInfrastructure();
+buildIfStale();
+const { processes, gatewayUrl } = productEnv();
+await migrateAndSeed(processes);
+const product = await startProduct(processes, { gatewayUrl });
+log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${gatewayUrl}  (API: ${gatewayUrl}/api/v1, docs: ${gatewayUrl}/api/docs; root ${ROOT})`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    log('stopping…');
+    await product.stop();
+    if (kafka.started) await kafka.stop();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,129 @@
+// A producer and a consumer wired exactly as services wire them (outbox + relay + Nest Kafka server + inbox),
+// on a throw-away database and topic. Used by the messaging integration tests and bench/kafka-latency.ts.
+import { Controller, INestMicroservice, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Ctx, EventPattern, KafkaContext } from '@nestjs/microservices';
+import { DataSource, EntityManager } from 'typeorm';
+import { EventEnvelope } from '@infra/contracts';
+import { createTestDatabase, testDatabaseConfig, uniqueSuffix } from '@infra/platform/testing';
+import { runMigrationsLocked } from '@infra/platform';
+import {
+  ensureTopics,
+  EventPublisher,
+  InboxConsumer,
+  kafkaConsumerOptions,
+  KafkaProducer,
+  MESSAGING_ENTITIES,
+  MessagingTables1763712000000,
+  OutboxRelay,
+} from '../src';
+
+export interface WidgetPayload {
+  widgetId: string;
+  name: string;
+  /** The consumer throws for these, to exercise retries and the dead-letter topic. */
+  poison?: boolean;
+}
+
+export interface Harness {
+  topic: string;
+  dataSource: DataSource;
+  publisher: EventPublisher;
+  relay: OutboxRelay;
+  producer: KafkaProducer;
+  /** Event ids applied by the consumer, with the time each was applied. */
+  applied: Map<string, number>;
+  /** Commits a widget row and its event in one transaction; returns the event. */
+  createWidget(name: string, options?: { poison?: boolean; fail?: boolean }): Promise<EventEnvelope<WidgetPayload>>;
+  appliedCount(eventId: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function createHarness(brokers: string[], options: { maxAttempts?: number } = {}): Promise<Harness> {
+  const suffix = uniqueSuffix();
+  const topic = `test.widget.changed.${suffix}.v1`;
+  const database = await createTestDatabase('infra_msg');
+  const cfg = testDatabaseConfig();
+  const dataSource = new DataSource({
+    type: 'postgres',
+    host: cfg.host,
+    port: cfg.port,
+    username: cfg.user,
+    password: cfg.password,
+    database: database.name,
+    entities: MESSAGING_ENTITIES,
+    migrations: [MessagingTables1763712000000],
+    extra: { max: 10 },
+  });
+  await runMigrationsLocked(dataSource);
+  await dataSource.query(`CREATE TABLE widgets (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), name text NOT NULL)`);
+  await dataSource.query(`CREATE TABLE applied_widgets (event_id uuid NOT NULL, widget_id uuid NOT NULL, name text NOT NULL)`);
+  await ensureTopics({ brokers, clientId: `test-${suffix}` }, [topic], 3);
+
+  const producer = new KafkaProducer({ brokers, clientId: `test-producer-${suffix}` });
+  const publisher = new EventPublisher();
+  const relay = new OutboxRelay(dataSource, producer, { pollIntervalMs: 250 });
+  const inbox = new InboxConsumer(dataSource, producer, { maxAttempts: options.maxAttempts ?? 3, retryDelayMs: 50 });
+  const applied = new Map<string, number>();
+
+  @Controller()
+  class WidgetConsumer {
+    @EventPattern(topic)
+    async onWidget(@Ctx() context: KafkaContext): Promise<void> {
+      await inbox.consume<WidgetPayload>(context, 'widget-projection', async (manager: EntityManager, event) => {
+        if (event.payload.poison) throw new Error(`cannot project widget ${event.payload.widgetId}`);
+        await manager.query('INSERT INTO applied_widgets (event_id, widget_id, name) VALUES ($1, $2, $3)', [
+          event.eventId,
+          event.payload.widgetId,
+          event.payload.name,
+        ]);
+      });
+      const { eventId } = context.getMessage().value as unknown as { eventId?: string };
+      if (eventId && !applied.has(eventId)) applied.set(eventId, Date.now());
+    }
+  }
+
+  @Module({ controllers: [WidgetConsumer] })
+  class ConsumerModule {}
+
+  const consumer: INestMicroservice = await NestFactory.createMicroservice(
+    ConsumerModule,
+    { ...kafkaConsumerOptions({ brokers, clientId: `test-consumer-${suffix}`, groupId: `test-group-${suffix}` }), logger: ['error'] },
+  );
+  await consumer.listen();
+  await relay.start();
+
+  return {
+    topic,
+    dataSource,
+    publisher,
+    relay,
+    producer,
+    applied,
+    createWidget: (name, { poison = false, fail = false } = {}) =>
+      dataSource.transaction(async (manager) => {
+        const [{ id }] = (await manager.query('INSERT INTO widgets (name) VALUES ($1) RETURNING id', [name])) as { id: string }[];
+        const event = await publisher.publish(manager, topic, {
+          accountId: null,
+          organizationId: '00000000-0000-4000-8000-000000000001',
+          actorId: null,
+          payload: { widgetId: id, name, poison } satisfies WidgetPayload,
+        });
+        if (fail) throw new Error('rolled back on purpose');
+        return event as EventEnvelope<WidgetPayload>;
+      }),
+    appliedCount: async (eventId) => {
+      const [{ count }] = (await dataSource.query('SELECT count(*)::int AS count FROM applied_widgets WHERE event_id = $1', [
+        eventId,
+      ])) as { count: number }[];
+      return count;
+    },
+    close: async () => {
+      await relay.stop();
+      await consumer.close();
+      await producer.close();
+      await dataSource.destroy();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,101 @@
+// Against the real Kafka broker (KAFKA_BROKERS) and PostgreSQL: the outbox publishes exactly what committed,
+// the inbox applies each event once, and a poison message goes to the dead-letter topic without blocking.
+import { Kafka, logLevel } from 'kafkajs';
+import { deadLetterTopic } from '@infra/contracts';
+import { kafkaBrokersForTests, pollUntil } from '@infra/platform/testing';
+import { createHarness, Harness } from './messaging-harness';
+
+jest.setTimeout(90_000);
+
+describe('transactional outbox and idempotent inbox (real Kafka)', () => {
+  const brokers = kafkaBrokersForTests();
+  let harness: Harness;
+
+  beforeAll(async () => {
+    harness = await createHarness(brokers, { maxAttempts: 3 });
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it('publishes a committed state change and the consumer applies it once', async () => {
+    const event = await harness.createWidget('first');
+    await pollUntil('the event to be applied', async () => (await harness.appliedCount(event.eventId)) === 1);
+    const [row] = (await harness.dataSource.query('SELECT published_at FROM outbox WHERE event_id = $1', [event.eventId])) as {
+      published_at: Date | null;
+    }[];
+    expect(row.published_at).not.toBeNull();
+  });
+
+  it('never publishes the event of a rolled-back transaction', async () => {
+    let rolledBackEventId: string | undefined;
+    const spy = jest.spyOn(harness.publisher, 'publish');
+    await expect(harness.createWidget('ghost', { fail: true })).rejects.toThrow('rolled back on purpose');
+    rolledBackEventId = ((await spy.mock.results[0].value) as { eventId: string }).eventId;
+    spy.mockRestore();
+    // A later committed event proves the relay and consumer ran past the point where the ghost would be.
+    const marker = await harness.createWidget('marker');
+    await pollUntil('the marker to be applied', async () => (await harness.appliedCount(marker.eventId)) === 1);
+    expect(await harness.appliedCount(rolledBackEventId)).toBe(0);
+    expect(await harness.dataSource.query('SELECT 1 FROM outbox WHERE event_id = $1', [rolledBackEventId])).toHaveLength(0);
+    expect(await harness.dataSource.query(`SELECT 1 FROM widgets WHERE name = 'ghost'`)).toHaveLength(0);
+    expect(harness.applied.has(rolledBackEventId)).toBe(false);
+  });
+
+  it('applies a duplicate delivery once', async () => {
+    const event = await harness.createWidget('duplicated');
+    await pollUntil('the original delivery', async () => (await harness.appliedCount(event.eventId)) === 1);
+    const [row] = (await harness.dataSource.query('SELECT message_key, envelope FROM outbox WHERE event_id = $1', [
+      event.eventId,
+    ])) as { message_key: string; envelope: unknown }[];
+    // Redeliver the very same message twice, as Kafka does after a consumer crash or a relay retry.
+    for (let i = 0; i < 2; i += 1) {
+      await harness.producer.send(harness.topic, [{ key: row.message_key, value: JSON.stringify(row.envelope) }]);
+    }
+    const marker = await harness.createWidget('after-duplicates');
+    await pollUntil('the marker after the duplicates', async () => (await harness.appliedCount(marker.eventId)) === 1);
+    // Same key, same partition: the duplicates were consumed before the marker.
+    expect(await harness.appliedCount(event.eventId)).toBe(1);
+    const inbox = (await harness.dataSource.query('SELECT count(*)::int AS count FROM inbox WHERE event_id = $1', [event.eventId])) as {
+      count: number;
+    }[];
+    expect(inbox[0].count).toBe(1);
+  });
+
+  it('sends a message that keeps failing to the dead-letter topic after bounded retries, and keeps consuming', async () => {
+    const dlqConsumer = new Kafka({ clientId: 'dlq-reader', brokers, logLevel: logLevel.NOTHING }).consumer({
+      groupId: `dlq-reader-${Date.now()}`,
+      sessionTimeout: 6000,
+      heartbeatInterval: 1000,
+      maxWaitTimeInMs: 250,
+    });
+    const deadLetters: { eventId: string; reason: string; consumer: string }[] = [];
+    await dlqConsumer.connect();
+    await dlqConsumer.subscribe({ topic: deadLetterTopic(harness.topic), fromBeginning: true });
+    await dlqConsumer.run({
+      eachMessage: async ({ message }) => {
+        deadLetters.push({
+          eventId: (JSON.parse(message.value?.toString() ?? '{}') as { eventId: string }).eventId,
+          reason: message.headers?.['x-dlq-reason']?.toString() ?? '',
+          consumer: message.headers?.['x-dlq-consumer']?.toString() ?? '',
+        });
+      },
+    });
+    try {
+      const poison = await harness.createWidget('poison', { poison: true });
+      const next = await harness.createWidget('after-poison');
+      const dead = await pollUntil('the poison message on the dead-letter topic', () =>
+        deadLetters.find((message) => message.eventId === poison.eventId),
+      );
+      expect(dead.reason).toContain('cannot project widget');
+      expect(dead.consumer).toBe('widget-projection');
+      await pollUntil('the next message to be applied', async () => (await harness.appliedCount(next.eventId)) === 1);
+      expect(await harness.appliedCount(poison.eventId)).toBe(0);
+      // The failed attempts rolled back their inbox rows: a fixed consumer could still replay it from the DLQ.
+      expect(await harness.dataSource.query('SELECT 1 FROM inbox WHERE event_id = $1', [poison.eventId])).toHaveLength(0);
+    } finally {
+      await dlqConsumer.disconnect();
+    }
+  });
+});

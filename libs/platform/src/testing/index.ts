@@ -1,0 +1,56 @@
+// Test helpers (imported as @infra/platform/testing; not part of the runtime API).
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls until `check` returns a value that is not undefined/false, or fails after the deadline. Never a fixed sleep. */
+export async function pollUntil<T>(
+  what: string,
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  { timeoutMs = 30_000, intervalMs = 50 } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await check();
+      if (value !== undefined && value !== false) return value;
+    } catch (error) {
+      last = error;
+    }
+    await sleep(intervalMs);
+  }
+  throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}${last instanceof Error ? `: ${last.message}` : ''}`);
+}
+
+export const testDatabaseConfig = () => ({
+  host: process.env.DATABASE_HOST ?? '127.0.0.1',
+  port: Number(process.env.DATABASE_PORT ?? 5432),
+  user: process.env.DATABASE_USER ?? 'postgres',
+  password: process.env.DATABASE_PASSWORD ?? '',
+});
+
+/** A throw-away PostgreSQL database for one test file: created empty, dropped by `drop()`. */
+export async function createTestDatabase(prefix = 'infra_it'): Promise<{ name: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new Client({ ...testDatabaseConfig(), database: 'postgres' });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  return {
+    name,
+    drop: async () => {
+      const client = new Client({ ...testDatabaseConfig(), database: 'postgres' });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export const kafkaBrokersForTests = () => (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
+
+export function uniqueSuffix(): string {
+  return randomBytes(4).toString('hex');
+}

@@ -1,0 +1,174 @@
+/**
+ * Browser test of the web shell (routes, layout, toasts, the 401 rule) against the served web build.
+ *
+ * BASE_URL points at the product (the gateway, default http://localhost:8080) or at `vite preview`. The shell
+ * tests answer `/api/v1/**` in the browser with a fixture profile, so they exercise the web app itself and do not
+ * depend on a signed-in session; the signed-out page needs no API at all.
+ */
+import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
+
+const BASE_URL = (process.env.BASE_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
+const WAIT_MS = 15_000;
+
+jest.setTimeout(60_000);
+
+const profile = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  role: 'Admin',
+  accounts: [
+    {
+      id: 'acc-1',
+      name: 'Acme Corp',
+      slug: 'acme',
+      organization: [
+        { id: 'org-1', name: 'Acme Production' },
+        { id: 'org-2', name: 'Acme Staging' },
+      ],
+    },
+  ],
+};
+
+type ApiHandler = (route: Route) => Promise<void>;
+
+const json = (status: number, body: unknown): ApiHandler => (route) =>
+  route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+
+/** Polls a condition until it holds or the deadline passes (no fixed sleeps). */
+async function pollUntil(condition: () => Promise<boolean>, timeoutMs = WAIT_MS, intervalMs = 50): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+/** Answers API calls in the browser: the profile with `profileHandler`, anything else with 404. */
+async function stubApi(profileHandler: ApiHandler = json(200, profile)): Promise<void> {
+  await page.route('**/api/v1/**', (route) =>
+    new URL(route.request().url()).pathname === '/api/v1/users/profile'
+      ? profileHandler(route)
+      : json(404, { statusCode: 404, message: 'Not Found', errorId: 'e2e-404' })(route),
+  );
+}
+
+beforeAll(async () => {
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  await context?.close();
+});
+
+describe('web shell', () => {
+  it('shows the signed-out page at /loggedout', async () => {
+    await page.goto(`${BASE_URL}/loggedout`);
+    await page.getByText('You have been successfully signed out.').waitFor({ timeout: WAIT_MS });
+    expect(await page.getByTestId('app-header').count()).toBe(0);
+  });
+
+  it('shows the not-found page for an unknown path', async () => {
+    await stubApi();
+    await page.goto(`${BASE_URL}/this/path/does-not-exist`);
+    await page.getByRole('heading', { name: 'Oops! Page Not Found' }).waitFor({ timeout: WAIT_MS });
+    expect(await page.getByText('may have been moved or deleted').count()).toBe(1);
+  });
+
+  it('renders the shell: header with greeting and selections, and a sidebar that toggles', async () => {
+    await stubApi();
+    await page.goto(`${BASE_URL}/`);
+    await page.getByRole('heading', { name: 'Hello Ada!' }).waitFor({ timeout: WAIT_MS });
+    await page.getByText('Welcome back.').waitFor({ timeout: WAIT_MS });
+
+    const header = page.getByTestId('app-header');
+    // The first account and its first organization are selected on the first profile load.
+    await header.getByText('Acme Corp').waitFor({ timeout: WAIT_MS });
+    await header.getByText('Acme Production').waitFor({ timeout: WAIT_MS });
+
+    const sidebar = page.getByTestId('sidebar');
+    const panel = sidebar.locator('.MuiDrawer-paper');
+    const toggle = page.getByRole('button', { name: 'Toggle sidebar' });
+    expect(await sidebar.getAttribute('data-state')).toBe('collapsed');
+    const collapsedWidth = (await panel.boundingBox())?.width ?? 0;
+    expect(collapsedWidth).toBeGreaterThan(0);
+
+    await toggle.click();
+    await page.locator('[data-testid="sidebar"][data-state="expanded"]').waitFor({ state: 'attached', timeout: WAIT_MS });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    // The width animates (300 ms); wait until it has grown and the labels show.
+    await pollUntil(async () => ((await panel.boundingBox())?.width ?? 0) > collapsedWidth + 100);
+    await panel.getByText('Widgets', { exact: true }).waitFor({ timeout: WAIT_MS });
+
+    await toggle.click();
+    await page.locator('[data-testid="sidebar"][data-state="collapsed"]').waitFor({ state: 'attached', timeout: WAIT_MS });
+    await pollUntil(async () => ((await panel.boundingBox())?.width ?? 0) <= collapsedWidth + 1);
+  });
+
+  it('remembers the selected organization in local storage', async () => {
+    await stubApi();
+    await page.goto(`${BASE_URL}/`);
+    await page.getByTestId('app-header').getByText('Acme Production').waitFor({ timeout: WAIT_MS });
+    const stored = await page.evaluate<string | null>("window.localStorage.getItem('selectedOrganization')");
+    expect(JSON.parse(stored ?? '{}')).toMatchObject({ id: 'org-1', name: 'Acme Production' });
+  });
+
+  it('lists the admin sections', async () => {
+    await stubApi();
+    await page.goto(`${BASE_URL}/admin`);
+    await page.getByRole('heading', { name: 'Admin', level: 1 }).waitFor({ timeout: WAIT_MS });
+    for (const group of ['Account', 'Management', 'Rules', 'Data']) {
+      expect(await page.getByRole('heading', { name: group, level: 2 }).count()).toBe(1);
+    }
+    for (const section of ['Members', 'Business Rule', 'Telemetry', 'Integrations']) {
+      expect(await page.getByRole('main').getByText(section, { exact: true }).count()).toBe(1);
+    }
+  });
+
+  it('shows a failed query as a persistent error toast with the errorId, closable', async () => {
+    await stubApi(json(500, { statusCode: 500, message: 'boom', errorId: 'e2e-500' }));
+    await page.goto(`${BASE_URL}/`);
+    const toast = page.getByText(
+      'An issue occurred retrieving data. If this reoccurs, please contact support. (Error ID: e2e-500)',
+    );
+    await toast.waitFor({ timeout: WAIT_MS });
+    // Without a profile, the greeting has no name.
+    await page.getByRole('heading', { name: 'Hello!' }).waitFor({ timeout: WAIT_MS });
+    await page.getByRole('button', { name: 'Close' }).first().click();
+    await toast.waitFor({ state: 'detached', timeout: WAIT_MS });
+  });
+
+  it('sends the browser to the login location on a 401', async () => {
+    await stubApi(json(401, { statusCode: 401, message: 'Unauthorized', errorId: 'e2e-401' }));
+    await page.route('**/api/login**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>login</title>login page' }),
+    );
+    await page.goto(`${BASE_URL}/`);
+    await page.waitForURL((url) => url.pathname === '/api/login', { timeout: WAIT_MS });
+  });
+});

@@ -1,0 +1,143 @@
+/** @jest-environment node */
+import { ORGANIZATION_HEADER } from '@infra/contracts';
+import { baseQueryApi, fetchSequence, jsonResponse } from '../testing/fetchStub';
+import { createBaseQuery, encodePipes, redirectToLogin, withOrganizationHeader } from './baseQuery';
+
+const baseUrl = 'http://gateway.test/api/v1';
+const noBackoff = () => Promise.resolve();
+
+describe('createBaseQuery: retries (real RTK Query retry + fetchBaseQuery, stubbed fetch)', () => {
+  it('makes 10 attempts in all for a GET answered with 502', async () => {
+    const { fetchFn } = fetchSequence(() => jsonResponse(502, { statusCode: 502, message: 'Bad gateway' }));
+    const baseQuery = createBaseQuery({ baseUrl, fetchFn, backoff: noBackoff, onUnauthorized: jest.fn() });
+    const result = await baseQuery('assets', baseQueryApi(), {});
+    expect(fetchFn).toHaveBeenCalledTimes(10);
+    expect(result.error).toMatchObject({ status: 502 });
+  });
+
+  it('does not retry a POST answered with 502', async () => {
+    const { fetchFn } = fetchSequence(() => jsonResponse(502, {}));
+    const baseQuery = createBaseQuery({ baseUrl, fetchFn, backoff: noBackoff, onUnauthorized: jest.fn() });
+    await baseQuery({ url: 'tags/batch', method: 'POST', body: {} }, baseQueryApi({}, 'mutation'), {});
+    expect(fetchFn).toHaveBeenCalledTimes(1);
+  });
+
+  it('retries a POST answered with 504, and returns the first success', async () => {
+    const { fetchFn } = fetchSequence(
+      () => jsonResponse(504, {}),
+      () => jsonResponse(504, {}),
+      () => jsonResponse(201, { id: 't1' }),
+    );
+    const baseQuery = createBaseQuery({ baseUrl, fetchFn, backoff: noBackoff, onUnauthorized: jest.fn() });
+    const result = await baseQuery({ url: 'tags/batch', method: 'POST', body: {} }, baseQueryApi({}, 'mutation'), {});
+    expect(fetchFn).toHaveBeenCalledTimes(3);
+    expect(result.data).toEqual({ id: 't1' });
+  });
+
+  it('retries a client time-out up to 10 attempts', async () => {
+    const fetchFn = jest.fn(
+      (input: RequestInfo | URL) =>
+        new Promise<Response>((_resolve, reject) => {
+          const signal = input instanceof Request ? input.signal : undefined;
+          // Like the real fetch: rejects with the signal's reason (a TimeoutError on time-out).
+          signal?.addEventListener('abort', () => reject(signal.reason));
+        }),
+    );
+    const baseQuery = createBaseQuery({ baseUrl, fetchFn, timeout: 5, backoff: noBackoff, onUnauthorized: jest.fn() });
+    const result = await baseQuery('assets', baseQueryApi(), {});
+    expect(result.error).toMatchObject({ status: 'TIMEOUT_ERROR' });
+    expect(fetchFn).toHaveBeenCalledTimes(10);
+  });
+
+  it('does not retry a 400', async () => {
+    const { fetchFn } = fetchSequence(() => jsonResponse(400, { statusCode: 400, message: 'bad', errorId: 'e1' }));
+    const baseQuery = createBaseQuery({ baseUrl, fetchFn, backoff: noBackoff, onUnauthorized: jest.fn() });
+    const result = await baseQuery('assets', baseQueryApi(), {});
+    expect(fetchFn).toHaveBeenCalledTimes(1);
+    expect(result.error).toEqual({ status: 400, data: { statusCode: 400, message: 'bad', errorId: 'e1' } });
+  });
+
+  it("uses RTK Query's default backoff: randomised, from 300 ms, doubling, exponent capped at 5", async () => {
+    jest.useFakeTimers();
+    try {
+      jest.spyOn(Math, 'random').mockReturnValue(0); // factor 0.4
+      const setTimeoutSpy = jest.spyOn(globalThis, 'setTimeout');
+      const { fetchFn } = fetchSequence(() => jsonResponse(502, {}));
+      const baseQuery = createBaseQuery({ baseUrl, fetchFn, timeout: 0, onUnauthorized: jest.fn() });
+      const pending = baseQuery('assets', baseQueryApi(), {});
+      await jest.runAllTimersAsync();
+      await pending;
+      expect(fetchFn).toHaveBeenCalledTimes(10);
+      const delays = setTimeoutSpy.mock.calls.map(([, delay]) => delay);
+      // 0.4 × 300·2^min(attempt, 5) for attempts 1..9
+      expect(delays).toEqual([240, 480, 960, 1920, 3840, 3840, 3840, 3840, 3840]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
+
+describe('createBaseQuery: request shaping', () => {
+  it('encodes the pipe character of the URL as %7C before sending', async () => {
+    const { fetchFn, requests } = fetchSequence(() => jsonResponse(200, []));
+    const baseQuery = createBaseQuery({ baseUrl, fetchFn, onUnauthorized: jest.fn() });
+    await baseQuery('tags/key|value?tagIds=a|b', baseQueryApi(), {});
+    await baseQuery({ url: 'collections/c|1', method: 'GET' }, baseQueryApi(), {});
+    expect(requests.map((request) => request.url)).toEqual([
+      `${baseUrl}/tags/key%7Cvalue?tagIds=a%7Cb`,
+      `${baseUrl}/collections/c%7C1`,
+    ]);
+  });
+
+  it('sends the organizationId header of the selected organization', async () => {
+    const { fetchFn, requests } = fetchSequence(() => jsonResponse(200, {}));
+    const baseQuery = createBaseQuery({ baseUrl, fetchFn, onUnauthorized: jest.fn() });
+    await baseQuery('assets', baseQueryApi({ selectedOrganization: { id: 'org-42', name: 'Acme' } }), {});
+    await baseQuery('assets', baseQueryApi({ selectedOrganization: { id: '', name: '' } }), {});
+    expect(requests[0]?.headers.get(ORGANIZATION_HEADER)).toBe('org-42');
+    expect(requests[1]?.headers.has(ORGANIZATION_HEADER)).toBe(false);
+  });
+
+  it('calls the 401 handler once, without retrying', async () => {
+    const onUnauthorized = jest.fn();
+    const { fetchFn } = fetchSequence(() => jsonResponse(401, { statusCode: 401, message: 'Unauthorized' }));
+    const baseQuery = createBaseQuery({ baseUrl, fetchFn, backoff: noBackoff, onUnauthorized });
+    await baseQuery('users/profile', baseQueryApi(), {});
+    expect(fetchFn).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not call the 401 handler for other errors', async () => {
+    const onUnauthorized = jest.fn();
+    const { fetchFn } = fetchSequence(() => jsonResponse(403, {}));
+    await createBaseQuery({ baseUrl, fetchFn, onUnauthorized })('assets', baseQueryApi(), {});
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+});
+
+describe('helpers', () => {
+  it('encodePipes leaves other arguments alone', () => {
+    expect(encodePipes({ url: 'a|b', method: 'POST', body: { key: 'x|y' } })).toEqual({
+      url: 'a%7Cb',
+      method: 'POST',
+      body: { key: 'x|y' },
+    });
+  });
+
+  it('withOrganizationHeader ignores a missing selection', () => {
+    expect(withOrganizationHeader(new Headers(), {}).has(ORGANIZATION_HEADER)).toBe(false);
+    expect(withOrganizationHeader(new Headers(), undefined).has(ORGANIZATION_HEADER)).toBe(false);
+  });
+
+  it('redirectToLogin replaces the location with the login address (full page)', () => {
+    const replace = jest.fn();
+    const globals = globalThis as { window?: unknown };
+    globals.window = { location: { replace } };
+    try {
+      redirectToLogin();
+      expect(replace).toHaveBeenCalledWith('/api/login');
+    } finally {
+      delete globals.window;
+    }
+  });
+});

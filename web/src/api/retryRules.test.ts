@@ -1,0 +1,51 @@
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { MAX_REQUEST_ATTEMPTS } from '../config';
+import { requestMethod, shouldRetry } from './retryRules';
+
+const status = (code: number): FetchBaseQueryError => ({ status: code, data: undefined });
+
+describe('shouldRetry (spec §8)', () => {
+  it('retries a GET on 502, but not a POST, PUT, PATCH or DELETE', () => {
+    expect(shouldRetry(status(502), 'assets', 1)).toBe(true);
+    expect(shouldRetry(status(502), { url: 'assets', method: 'get' }, 1)).toBe(true);
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      expect(shouldRetry(status(502), { url: 'assets', method }, 1)).toBe(false);
+    }
+  });
+
+  it('retries any method on 504', () => {
+    expect(shouldRetry(status(504), 'assets', 1)).toBe(true);
+    expect(shouldRetry(status(504), { url: 'tags/batch', method: 'POST' }, 1)).toBe(true);
+  });
+
+  it('retries a client time-out', () => {
+    expect(shouldRetry({ status: 'TIMEOUT_ERROR', error: 'AbortError: timed out' }, { url: 'x', method: 'POST' }, 3)).toBe(
+      true,
+    );
+  });
+
+  it('retries a 502/504 whose body could not be parsed (a proxy error page)', () => {
+    const parsing: FetchBaseQueryError = { status: 'PARSING_ERROR', originalStatus: 504, data: '<html>', error: 'x' };
+    expect(shouldRetry(parsing, { url: 'x', method: 'POST' }, 1)).toBe(true);
+  });
+
+  it('passes every other error through', () => {
+    for (const code of [400, 401, 403, 404, 408, 409, 500, 503]) {
+      expect(shouldRetry(status(code), 'assets', 1)).toBe(false);
+    }
+    expect(shouldRetry({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' }, 'assets', 1)).toBe(false);
+    expect(shouldRetry({ status: 'CUSTOM_ERROR', error: 'x' }, 'assets', 1)).toBe(false);
+  });
+
+  it('stops after 10 attempts in all', () => {
+    expect(MAX_REQUEST_ATTEMPTS).toBe(10);
+    expect(shouldRetry(status(504), 'assets', 9)).toBe(true);
+    expect(shouldRetry(status(504), 'assets', 10)).toBe(false);
+  });
+
+  it('treats a bare URL as a GET', () => {
+    expect(requestMethod('assets')).toBe('GET');
+    expect(requestMethod({ url: 'assets' })).toBe('GET');
+    expect(requestMethod({ url: 'assets', method: 'patch' })).toBe('PATCH');
+  });
+});

@@ -1,0 +1,149 @@
+/** @jest-environment node */
+import { createAsyncThunk } from '@reduxjs/toolkit';
+import { api } from '../api/api';
+import { jsonResponse } from '../testing/fetchStub';
+import { installBrowserStubs, type BrowserStubs } from '../testing/browserStubs';
+import { userApi } from '../features/user/userApi';
+import { makeStore } from './store';
+
+/** Endpoints for exercising the shared API's toast and redirect rules. */
+const testApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listThings: build.query<unknown, string>({ query: (id) => `things/${id}` }),
+    saveThing: build.mutation<unknown, { method: string }>({
+      query: ({ method }) => ({ url: 'things', method, body: { name: 'x' } }),
+    }),
+  }),
+});
+
+let browser: BrowserStubs;
+let fetchMock: jest.Mock<Promise<Response>, [Request]>;
+
+beforeEach(() => {
+  browser = installBrowserStubs();
+  fetchMock = jest.fn<Promise<Response>, [Request]>();
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+});
+afterEach(() => browser.restore());
+
+/** Every request gets a fresh response (a body can be read once). */
+const respondWith = (status: number, body: unknown) =>
+  fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(status, body)));
+
+const toastsOf = (store: ReturnType<typeof makeStore>) =>
+  store.getState().toasts.items.map(({ messageKey, errorId, variant, persist }) => ({ messageKey, errorId, variant, persist }));
+
+describe('the store with the shared API', () => {
+  it('shows a persistent "already exists" toast with the errorId for a failed mutation', async () => {
+    respondWith(409, { statusCode: 409, message: 'Tag already exists', errorId: 'e-9' });
+    const store = makeStore();
+    await store.dispatch(testApi.endpoints.saveThing.initiate({ method: 'POST' }));
+    expect(toastsOf(store)).toEqual([
+      { messageKey: 'toast.alreadyExists', errorId: 'e-9', variant: 'error', persist: true },
+    ]);
+  });
+
+  it.each([
+    ['POST', 'toast.saved'],
+    ['PUT', 'toast.saved'],
+    ['PATCH', 'toast.updated'],
+    ['DELETE', 'toast.deleted'],
+  ])('shows a self-closing success toast for a %s mutation', async (method, messageKey) => {
+    respondWith(200, { ok: true });
+    const store = makeStore();
+    await store.dispatch(testApi.endpoints.saveThing.initiate({ method }));
+    expect(toastsOf(store)).toEqual([{ messageKey, errorId: undefined, variant: 'success', persist: false }]);
+  });
+
+  it('shows the query-error toast for a failed query, and no toast for a successful one', async () => {
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(200, { id: 'ok' }))
+      .mockResolvedValueOnce(jsonResponse(500, { statusCode: 500, message: 'x', errorId: 'q-1' }));
+    const store = makeStore();
+    await store.dispatch(testApi.endpoints.listThings.initiate('ok'));
+    expect(toastsOf(store)).toEqual([]);
+    await store.dispatch(testApi.endpoints.listThings.initiate('broken'));
+    expect(toastsOf(store)).toEqual([{ messageKey: 'toast.queryError', errorId: 'q-1', variant: 'error', persist: true }]);
+  });
+
+  it('sends the browser to the login location on a 401, without a toast', async () => {
+    respondWith(401, { statusCode: 401, message: 'Unauthorized', errorId: 'u-1' });
+    const store = makeStore();
+    await store.dispatch(testApi.endpoints.listThings.initiate('secret'));
+    await store.dispatch(testApi.endpoints.saveThing.initiate({ method: 'POST' }));
+    expect(browser.locationReplace).toHaveBeenCalledWith('/api/login');
+    expect(browser.locationReplace).toHaveBeenCalledTimes(2);
+    expect(toastsOf(store)).toEqual([]);
+  });
+
+  it('sends the selected organization as the organizationId header', async () => {
+    respondWith(200, {});
+    const store = makeStore({ selectedOrganization: { ...emptyOrganization(), id: 'org-7', name: 'Seven' } });
+    await store.dispatch(testApi.endpoints.listThings.initiate('a|b'));
+    const request = fetchMock.mock.calls[0]?.[0];
+    expect(request?.headers.get('organizationid')).toBe('org-7');
+    expect(request?.url).toBe('http://localhost/api/v1/things/a%7Cb');
+  });
+
+  it('logs other failed asynchronous actions to the console only', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const failing = createAsyncThunk('test/failing', () => Promise.reject(new Error('nope')));
+    const store = makeStore();
+    await store.dispatch(failing());
+    expect(error).toHaveBeenCalledWith('Asynchronous action failed', expect.objectContaining({ type: 'test/failing/rejected' }));
+    expect(toastsOf(store)).toEqual([]);
+  });
+
+  it('selects the first account and its first organization on the first profile load, and remembers them', async () => {
+    const profile = {
+      firstName: 'Ada',
+      accounts: [
+        { id: 'a1', name: 'Acme', slug: 'acme', organization: [{ id: 'o1', name: 'Prod' }, { id: 'o2', name: 'Dev' }] },
+        { id: 'a2', name: 'Beta', slug: 'beta', organization: [{ id: 'o3', name: 'Main' }] },
+      ],
+    };
+    respondWith(200, profile);
+    const store = makeStore();
+    await store.dispatch(userApi.endpoints.getProfile.initiate());
+    expect(store.getState().selectedAccount.id).toBe('a1');
+    expect(store.getState().selectedOrganization).toMatchObject({ id: 'o1', name: 'Prod', city: '' });
+    expect(JSON.parse(browser.storage.get('selectedAccount') ?? '{}')).toMatchObject({ id: 'a1' });
+    expect(JSON.parse(browser.storage.get('selectedOrganization') ?? '{}')).toMatchObject({ id: 'o1' });
+
+    // A later store starts from the remembered selection.
+    const restored = makeStore();
+    expect(restored.getState().selectedOrganization.id).toBe('o1');
+    expect(restored.getState().selectedAccount.slug).toBe('acme');
+  });
+
+  it('keeps an existing selection on a profile load', async () => {
+    respondWith(200, {
+      accounts: [{ id: 'a1', name: 'Acme', slug: 'acme', organization: [{ id: 'o1', name: 'P' }, { id: 'o2', name: 'D' }] }],
+    });
+    const store = makeStore({
+      selectedAccount: { id: 'a1', name: 'Acme', slug: 'acme' },
+      selectedOrganization: { ...emptyOrganization(), id: 'o2', name: 'D' },
+    });
+    await store.dispatch(userApi.endpoints.getProfile.initiate());
+    expect(store.getState().selectedOrganization.id).toBe('o2');
+  });
+});
+
+function emptyOrganization() {
+  return {
+    id: '',
+    name: '',
+    accountId: '',
+    ownerId: '',
+    billingContactId: '',
+    technicalContactId: '',
+    addressLineOne: '',
+    addressLineTwo: '',
+    city: '',
+    state: '',
+    zipCode: '',
+    country: '',
+    website: '',
+    account: '',
+  };
+}
