@@ -12,7 +12,9 @@ buildIfStale();
 const { processes, gatewayUrl } = productEnv();
 await migrateAndSeed(processes);
 const product = await startProduct(processes, { gatewayUrl });
-log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${gatewayUrl}  (API: ${gatewayUrl}/api/v1, docs: ${gatewayUrl}/api/docs; root ${ROOT})`);
+log(
+  `ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${gatewayUrl}  (API: ${gatewayUrl}/api/v1, docs: ${gatewayUrl}/api/docs; root ${ROOT})`,
+);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {

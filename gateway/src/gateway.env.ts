@@ -26,7 +26,9 @@ export class GatewayEnv extends CommonEnv {
   WEB_DIST_DIR = 'web/dist';
 
   /** Comma-separated origins allowed by CORS. Empty: CORS closed (the web app is same-origin). */
-  @Matches(/^$|^https?:\/\/[^,\s]+(,https?:\/\/[^,\s]+)*$/, { message: 'CORS_ORIGINS must be empty or a comma-separated list of origins' })
+  @Matches(/^$|^https?:\/\/[^,\s]+(,https?:\/\/[^,\s]+)*$/, {
+    message: 'CORS_ORIGINS must be empty or a comma-separated list of origins',
+  })
   CORS_ORIGINS = '';
 
   @Matches(/^\d+(b|kb|mb)$/i, { message: 'BODY_LIMIT must look like 512kb or 1mb' })

@@ -32,8 +32,10 @@ const profile = {
 
 type ApiHandler = (route: Route) => Promise<void>;
 
-const json = (status: number, body: unknown): ApiHandler => (route) =>
-  route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+const json =
+  (status: number, body: unknown): ApiHandler =>
+  (route) =>
+    route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
 
 /** Polls a condition until it holds or the deadline passes (no fixed sleeps). */
 async function pollUntil(condition: () => Promise<boolean>, timeoutMs = WAIT_MS, intervalMs = 50): Promise<void> {
@@ -119,14 +121,18 @@ describe('web shell', () => {
     expect(collapsedWidth).toBeGreaterThan(0);
 
     await toggle.click();
-    await page.locator('[data-testid="sidebar"][data-state="expanded"]').waitFor({ state: 'attached', timeout: WAIT_MS });
+    await page
+      .locator('[data-testid="sidebar"][data-state="expanded"]')
+      .waitFor({ state: 'attached', timeout: WAIT_MS });
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     // The width animates (300 ms); wait until it has grown and the labels show.
     await pollUntil(async () => ((await panel.boundingBox())?.width ?? 0) > collapsedWidth + 100);
     await panel.getByText('Widgets', { exact: true }).waitFor({ timeout: WAIT_MS });
 
     await toggle.click();
-    await page.locator('[data-testid="sidebar"][data-state="collapsed"]').waitFor({ state: 'attached', timeout: WAIT_MS });
+    await page
+      .locator('[data-testid="sidebar"][data-state="collapsed"]')
+      .waitFor({ state: 'attached', timeout: WAIT_MS });
     await pollUntil(async () => ((await panel.boundingBox())?.width ?? 0) <= collapsedWidth + 1);
   });
 

@@ -104,7 +104,17 @@ export async function ensureKafka({ port = 9092, controllerPort = port + 1, time
   if (!fs.existsSync(path.join(paths.dataDir, 'meta.properties'))) {
     const format = spawnSync(
       'java',
-      ['-cp', classpath, 'kafka.tools.StorageTool', 'format', '-t', CLUSTER_ID, '-c', paths.config, '--ignore-formatted'],
+      [
+        '-cp',
+        classpath,
+        'kafka.tools.StorageTool',
+        'format',
+        '-t',
+        CLUSTER_ID,
+        '-c',
+        paths.config,
+        '--ignore-formatted',
+      ],
       { encoding: 'utf8' },
     );
     if (format.status !== 0) throw new Error(`Kafka storage format failed: ${format.stderr || format.stdout}`);

@@ -56,6 +56,17 @@ export async function ensureRedis() {
   if (!['127.0.0.1', 'localhost'].includes(url.hostname)) throw new Error(`Redis is not reachable at ${url.host}`);
   if (!commandExists('redis-server')) throw new Error('Redis is not running and redis-server is not installed.');
   log(`Redis is down; starting redis-server on port ${port}`);
-  run('redis-server', ['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no']);
+  run('redis-server', [
+    '--daemonize',
+    'yes',
+    '--bind',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+  ]);
   await waitFor('Redis', () => isPortOpen(port, url.hostname), { timeoutMs: 15_000 });
 }

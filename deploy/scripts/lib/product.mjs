@@ -46,7 +46,15 @@ export function ensureInstalled() {
 }
 
 const SERVER_SOURCES = ['libs', 'services', 'gateway/src', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];
-const WEB_SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/tsconfig.json', 'libs/contracts/src', 'package-lock.json'];
+const WEB_SOURCES = [
+  'web/src',
+  'web/public',
+  'web/index.html',
+  'web/vite.config.ts',
+  'web/tsconfig.json',
+  'libs/contracts/src',
+  'package-lock.json',
+];
 
 /** Rebuilds the server code and the web app only when their sources changed since the last build. */
 export function buildIfStale() {
@@ -64,14 +72,20 @@ export function buildIfStale() {
 
 /** Environment of the product's processes; `overrides` lets `npm test` move ports, databases and the broker. */
 export function productEnv({ portOffset = 0, databasePrefix = 'infra_', kafkaPort = 9092, extra = {} } = {}) {
-  const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development', KAFKA_BROKERS: `127.0.0.1:${kafkaPort}`, ...extra };
+  const env = {
+    ...process.env,
+    NODE_ENV: process.env.NODE_ENV ?? 'development',
+    KAFKA_BROKERS: `127.0.0.1:${kafkaPort}`,
+    ...extra,
+  };
   const processes = SERVICES.map((name) => ({
     name,
     entry: `dist/services/${name}/src/main.js`,
     env: { ...env, PORT: String(SERVICE_PORTS[name] + portOffset), DATABASE_NAME: `${databasePrefix}${name}` },
   }));
   const gatewayEnv = { ...env, PORT: String(8080 + portOffset), COOKIE_SECURE: env.COOKIE_SECURE ?? 'false' };
-  for (const name of SERVICES) gatewayEnv[`SERVICE_URL_${name.toUpperCase()}`] = `http://127.0.0.1:${SERVICE_PORTS[name] + portOffset}`;
+  for (const name of SERVICES)
+    gatewayEnv[`SERVICE_URL_${name.toUpperCase()}`] = `http://127.0.0.1:${SERVICE_PORTS[name] + portOffset}`;
   processes.push({ name: 'gateway', entry: 'dist/gateway/src/main.js', env: gatewayEnv });
   return { processes, gatewayUrl: `http://localhost:${8080 + portOffset}` };
 }
@@ -82,7 +96,10 @@ export async function migrateAndSeed(processes) {
   const failures = [];
   await Promise.all(
     jobs.map(async (p) => {
-      const code = await runAsync('node', [`dist/services/${p.name}/src/migrate.js`], { env: p.env, stdio: ['ignore', 'ignore', 'inherit'] });
+      const code = await runAsync('node', [`dist/services/${p.name}/src/migrate.js`], {
+        env: p.env,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
       if (code !== 0) failures.push(`${p.name} migrations`);
     }),
   );
@@ -104,7 +121,9 @@ function formatLine(name, line) {
     const time = new Date(record.time ?? Date.now()).toISOString().slice(11, 19);
     const extra = record.errorId ? ` errorId=${record.errorId}` : '';
     const request = record.requestId ? ` req=${record.requestId}` : '';
-    const response = record.res ? ` ${record.req?.method} ${record.req?.url} -> ${record.res.statusCode} ${record.responseTime}ms` : '';
+    const response = record.res
+      ? ` ${record.req?.method} ${record.req?.url} -> ${record.res.statusCode} ${record.responseTime}ms`
+      : '';
     return `${time} ${name.padEnd(9)} ${(LEVELS[record.level] ?? record.level).padEnd(5)} ${record.msg ?? ''}${response}${extra}${request}`;
   } catch {
     return `${' '.repeat(9)}${name.padEnd(9)} ${line}`;
@@ -115,7 +134,11 @@ function formatLine(name, line) {
 export async function startProduct(processes, { gatewayUrl, logFile, timeoutMs = 120_000 } = {}) {
   const sink = logFile ? fs.createWriteStream(logFile, { flags: 'a' }) : undefined;
   const children = processes.map((p) => {
-    const child = spawn('node', ['--enable-source-maps', p.entry], { cwd: ROOT, env: p.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('node', ['--enable-source-maps', p.entry], {
+      cwd: ROOT,
+      env: p.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     for (const stream of [child.stdout, child.stderr]) {
       readline.createInterface({ input: stream }).on('line', (line) => {
         if (sink) sink.write(`${p.name} ${line}\n`);
@@ -149,11 +172,15 @@ export async function startProduct(processes, { gatewayUrl, logFile, timeoutMs =
   try {
     for (const p of processes) {
       const url = `http://127.0.0.1:${p.env.PORT}/health/ready`;
-      await waitFor(`${p.name} to be ready`, async () => {
-        const exited = children.find((c) => c.name === p.name).child.exitCode;
-        if (exited !== null) throw new Error(`${p.name} exited with ${exited}`);
-        return (await fetch(url)).ok;
-      }, { timeoutMs, intervalMs: 200 });
+      await waitFor(
+        `${p.name} to be ready`,
+        async () => {
+          const exited = children.find((c) => c.name === p.name).child.exitCode;
+          if (exited !== null) throw new Error(`${p.name} exited with ${exited}`);
+          return (await fetch(url)).ok;
+        },
+        { timeoutMs, intervalMs: 200 },
+      );
     }
     await waitFor('GET /api/v1', async () => (await fetch(`${gatewayUrl}/api/v1`)).ok, { timeoutMs: 10_000 });
   } catch (error) {

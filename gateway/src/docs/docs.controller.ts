@@ -28,17 +28,29 @@ export class DocsController {
         tags: [rule.service],
         summary: `${rule.method} ${path}`,
         description: `Owned by the ${rule.service} service. Access: ${rule.access}.`,
-        parameters: [...rule.path.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+        parameters: [...rule.path.matchAll(/:(\w+)/g)].map(([, name]) => ({
+          name,
+          in: 'path',
+          required: true,
+          schema: { type: 'string' },
+        })),
         responses: { default: { description: 'See the owning service document' } },
       };
     }
-    return { openapi: '3.0.0', info: { title: 'infra-analytics API (route map)', version: 'v1' }, servers: [{ url: '/api/v1' }], paths };
+    return {
+      openapi: '3.0.0',
+      info: { title: 'infra-analytics API (route map)', version: 'v1' },
+      servers: [{ url: '/api/v1' }],
+      paths,
+    };
   }
 
   @Get(':service.json')
   async service(@Param('service') service: string): Promise<OpenApiDocument> {
     if (!(SERVICES as readonly string[]).includes(service)) throw new NotFoundException(MESSAGES.notFound('Document'));
-    const response = await request(`${this.env.serviceUrl(service as ServiceName)}/docs-json`, { headersTimeout: 5000 });
+    const response = await request(`${this.env.serviceUrl(service as ServiceName)}/docs-json`, {
+      headersTimeout: 5000,
+    });
     const document = (await response.body.json()) as OpenApiDocument;
     return { ...document, servers: [{ url: '/api/v1' }] };
   }

@@ -8,9 +8,13 @@ export function mountSwaggerUi(app: INestApplication): void {
     { url: '/api/openapi/gateway.json', name: 'gateway (route map)' },
     ...SERVICES.map((service) => ({ url: `/api/openapi/${service}.json`, name: service })),
   ];
-  app.use('/api/docs', swaggerUi.serveFiles(undefined, { swaggerOptions: { urls } }), swaggerUi.setup(undefined, {
-    explorer: true,
-    customSiteTitle: 'infra-analytics API',
-    swaggerOptions: { urls },
-  }));
+  app.use(
+    '/api/docs',
+    swaggerUi.serveFiles(undefined, { swaggerOptions: { urls } }),
+    swaggerUi.setup(undefined, {
+      explorer: true,
+      customSiteTitle: 'infra-analytics API',
+      swaggerOptions: { urls },
+    }),
+  );
 }

@@ -1,4 +1,12 @@
-import { ForbiddenException, HttpException, HttpStatus, Injectable, NestMiddleware, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import {
+  ForbiddenException,
+  HttpException,
+  HttpStatus,
+  Injectable,
+  NestMiddleware,
+  NotFoundException,
+  UnauthorizedException,
+} from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import passport from 'passport';
 import { ORGANIZATION_HEADER } from '@infra/contracts';
@@ -63,9 +71,22 @@ export class ApiProxyMiddleware implements NestMiddleware {
     }
     const claims = await authenticate(req, res);
     if (!claims) throw new UnauthorizedException('Unauthorized');
-    const caller = { userId: claims.sub, email: claims.email, systemAdmin: claims.sa, accountId: null, organizationId: null, role: null };
+    const caller = {
+      userId: claims.sub,
+      email: claims.email,
+      systemAdmin: claims.sa,
+      accountId: null,
+      organizationId: null,
+      role: null,
+    };
     if (match.rule.access === 'user') {
-      return this.proxy.forward(req, res, match.rule.service, upstreamPath, signCallerContext(caller, this.env.internalContextSecret));
+      return this.proxy.forward(
+        req,
+        res,
+        match.rule.service,
+        upstreamPath,
+        signCallerContext(caller, this.env.internalContextSecret),
+      );
     }
     const organizationId = req.headers[ORGANIZATION_HEADER];
     if (typeof organizationId !== 'string' || organizationId === '') {

@@ -22,7 +22,15 @@ const FORWARDED_REQUEST_HEADERS = [
 ];
 
 /** Hop-by-hop headers never cross a proxy (RFC 9110 §7.6.1). */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'proxy-connection',
+  'te',
+  'trailer',
+]);
 
 /** Forwards requests to the owning service over pooled keep-alive connections, streaming both bodies. */
 @Injectable()
@@ -31,11 +39,20 @@ export class ProxyService implements OnApplicationShutdown {
 
   constructor(private readonly env: GatewayEnv) {
     for (const service of SERVICES) {
-      this.pools.set(service, new Pool(env.serviceUrl(service), { connections: 64, keepAliveTimeout: 30_000, pipelining: 1 }));
+      this.pools.set(
+        service,
+        new Pool(env.serviceUrl(service), { connections: 64, keepAliveTimeout: 30_000, pipelining: 1 }),
+      );
     }
   }
 
-  async forward(req: Request, res: Response, service: ServiceName, upstreamPath: string, callerContext?: string): Promise<void> {
+  async forward(
+    req: Request,
+    res: Response,
+    service: ServiceName,
+    upstreamPath: string,
+    callerContext?: string,
+  ): Promise<void> {
     const length = Number(req.headers['content-length'] ?? 0);
     if (length > this.env.bodyLimitBytes) {
       throw new HttpException(`Request body is larger than ${this.env.BODY_LIMIT}`, HttpStatus.PAYLOAD_TOO_LARGE);
@@ -48,7 +65,8 @@ export class ProxyService implements OnApplicationShutdown {
     headers['x-forwarded-for'] = req.ip ?? '';
     headers['x-forwarded-proto'] = req.protocol;
     if (callerContext) headers[CALLER_CONTEXT_HEADER] = callerContext;
-    const hasBody = !['GET', 'HEAD'].includes(req.method) && (length > 0 || req.headers['transfer-encoding'] !== undefined);
+    const hasBody =
+      !['GET', 'HEAD'].includes(req.method) && (length > 0 || req.headers['transfer-encoding'] !== undefined);
 
     let upstream: Dispatcher.ResponseData<unknown>;
     try {
@@ -84,7 +102,8 @@ export class ProxyService implements OnApplicationShutdown {
 
   private upstreamError(error: unknown, service: ServiceName): Error {
     if (error instanceof HttpException) return error;
-    const timedOut = error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError;
+    const timedOut =
+      error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError;
     const status = timedOut ? HttpStatus.GATEWAY_TIMEOUT : HttpStatus.BAD_GATEWAY;
     const cause = error instanceof Error ? error.message : String(error);
     return new HttpException(MESSAGES.unavailable, status, { cause: new Error(`${service}: ${cause}`) });

@@ -17,6 +17,12 @@ export class SessionController {
 
   @All('logout')
   logout(@Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.proxy.forward(req, res, 'identity', normalisePipes(req.originalUrl.replace(/^\/api/, '/session')), undefined);
+    return this.proxy.forward(
+      req,
+      res,
+      'identity',
+      normalisePipes(req.originalUrl.replace(/^\/api/, '/session')),
+      undefined,
+    );
   }
 }

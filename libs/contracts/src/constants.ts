@@ -12,7 +12,13 @@ export const LIMITS = {
 
 export const DEFAULT_WORKLOAD_THRESHOLDS = { min: 40, max: 60 } as const;
 
-export const TIME_HORIZONS = ['Last 24 Hours', 'Last 7 Days', 'Last 30 Days', 'Last 90 Days', 'Last 12 Months'] as const;
+export const TIME_HORIZONS = [
+  'Last 24 Hours',
+  'Last 7 Days',
+  'Last 30 Days',
+  'Last 90 Days',
+  'Last 12 Months',
+] as const;
 export type TimeHorizon = (typeof TIME_HORIZONS)[number];
 export const DEFAULT_TIME_HORIZON: TimeHorizon = 'Last 30 Days';
 

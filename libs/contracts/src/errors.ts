@@ -21,8 +21,7 @@ export const MESSAGES = {
   importHasIssues: 'There are some validation issues, fix them before importing.',
   eventAssignError: 'An error has occurred. The Event could not be assigned.',
   viewCreateError: 'Unfortunately, we unable to create this view. Please try again later.',
-  eventNameRule:
-    'Name must be unique and only alphanumeric and _- characters are allowed. Maximum 50 Characters',
+  eventNameRule: 'Name must be unique and only alphanumeric and _- characters are allowed. Maximum 50 Characters',
   eventDatesRule: 'Date(s) are required and end date must be after or equal to the start date',
   importValid: 'There are no validation errors, click Import to finish importing tags.',
   importSucceeded: (count: number) => `Success! ${count} records have been imported.`,

@@ -20,7 +20,11 @@ export interface PublishInput<T extends string> {
  */
 @Injectable()
 export class EventPublisher {
-  async publish<T extends string>(manager: EntityManager, topic: T, input: PublishInput<T>): Promise<EventEnvelope<PayloadOf<T>>> {
+  async publish<T extends string>(
+    manager: EntityManager,
+    topic: T,
+    input: PublishInput<T>,
+  ): Promise<EventEnvelope<PayloadOf<T>>> {
     if (!manager.queryRunner?.isTransactionActive) {
       throw new Error(`EventPublisher.publish(${topic}) must run inside a transaction`);
     }
@@ -38,7 +42,13 @@ export class EventPublisher {
     const key = input.organizationId ?? input.accountId ?? envelope.eventId;
     await manager.query(
       `INSERT INTO outbox (event_id, topic, message_key, envelope, headers) VALUES ($1, $2, $3, $4, $5)`,
-      [envelope.eventId, topic, key, JSON.stringify(envelope), JSON.stringify(requestId ? { [REQUEST_ID_HEADER]: requestId } : {})],
+      [
+        envelope.eventId,
+        topic,
+        key,
+        JSON.stringify(envelope),
+        JSON.stringify(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
+      ],
     );
     await manager.query(`SELECT pg_notify($1, '')`, [OUTBOX_CHANNEL]);
     return envelope;

@@ -102,7 +102,9 @@ export class InboxConsumer {
         this.logger.warn({ eventId: envelope.eventId, topic, consumer, attempt }, `event handler failed: ${reason}`);
         if (attempt < this.options.maxAttempts) {
           await sleep((this.options.retryDelayMs ?? 200) * 2 ** (attempt - 1));
-          await context.getHeartbeat()().catch(() => undefined);
+          await context
+            .getHeartbeat()()
+            .catch(() => undefined);
         }
       }
     }
@@ -111,7 +113,12 @@ export class InboxConsumer {
     return 'dead-lettered';
   }
 
-  private async deadLetter(context: KafkaContext, consumer: string, reason: string, eventId: string | undefined): Promise<void> {
+  private async deadLetter(
+    context: KafkaContext,
+    consumer: string,
+    reason: string,
+    eventId: string | undefined,
+  ): Promise<void> {
     const message = context.getMessage();
     const topic = context.getTopic();
     const target = deadLetterTopic(topic);

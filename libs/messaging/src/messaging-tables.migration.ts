@@ -18,7 +18,9 @@ export class MessagingTables1763712000000 implements MigrationInterface {
       )`);
     // The relay only ever scans unpublished rows, in id order.
     await queryRunner.query(`CREATE INDEX outbox_unpublished_idx ON outbox (id) WHERE published_at IS NULL`);
-    await queryRunner.query(`CREATE INDEX outbox_published_at_idx ON outbox (published_at) WHERE published_at IS NOT NULL`);
+    await queryRunner.query(
+      `CREATE INDEX outbox_published_at_idx ON outbox (published_at) WHERE published_at IS NOT NULL`,
+    );
     await queryRunner.query(`
       CREATE TABLE inbox (
         event_id uuid NOT NULL,

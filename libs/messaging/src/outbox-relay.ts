@@ -117,7 +117,9 @@ export class OutboxRelay {
       } catch (error) {
         this.failures += 1;
         if (this.failures === 1 || this.failures % 10 === 0) {
-          this.logger.warn(`outbox relay cannot publish (attempt ${this.failures}): ${error instanceof Error ? error.message : String(error)}`);
+          this.logger.warn(
+            `outbox relay cannot publish (attempt ${this.failures}): ${error instanceof Error ? error.message : String(error)}`,
+          );
         }
         return;
       }
@@ -128,7 +130,9 @@ export class OutboxRelay {
 
   private async publishBatch(): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
-      const [{ locked }] = (await manager.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [RELAY_LOCK_KEY])) as {
+      const [{ locked }] = (await manager.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [
+        RELAY_LOCK_KEY,
+      ])) as {
         locked: boolean;
       }[];
       if (!locked) return 0;
@@ -146,7 +150,9 @@ export class OutboxRelay {
           topicRows.map((row) => ({ key: row.message_key, value: JSON.stringify(row.envelope), headers: row.headers })),
         );
       }
-      await manager.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::bigint[])', [rows.map((row) => row.id)]);
+      await manager.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::bigint[])', [
+        rows.map((row) => row.id),
+      ]);
       return rows.length;
     });
   }

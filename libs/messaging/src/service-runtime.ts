@@ -2,13 +2,7 @@ import { DynamicModule, Logger } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ALL_TOPICS, ServiceName } from '@infra/contracts';
-import {
-  bootstrapApp,
-  databaseOptions,
-  PlatformModule,
-  runMigrationsLocked,
-  ServiceEnv,
-} from '@infra/platform';
+import { bootstrapApp, databaseOptions, PlatformModule, runMigrationsLocked, ServiceEnv } from '@infra/platform';
 import { kafkaConsumerOptions } from './kafka-options';
 import { MessagingModule } from './messaging.module';
 import { MESSAGING_ENTITIES } from './outbox-message.entity';
@@ -86,4 +80,3 @@ export async function migrateService(definition: ServiceDefinition): Promise<voi
     if (dataSource.isInitialized) await dataSource.destroy();
   }
 }
-

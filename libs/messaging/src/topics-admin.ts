@@ -5,12 +5,18 @@ import { kafkaClientConfig, KafkaSettings } from './kafka-options';
 export const DEFAULT_PARTITIONS = 3;
 
 /** Creates each topic and its dead-letter topic if missing (auto-creation is off on our brokers). */
-export async function ensureTopics(settings: KafkaSettings, topics: readonly string[], partitions = DEFAULT_PARTITIONS): Promise<void> {
+export async function ensureTopics(
+  settings: KafkaSettings,
+  topics: readonly string[],
+  partitions = DEFAULT_PARTITIONS,
+): Promise<void> {
   const admin = new Kafka(kafkaClientConfig(settings)).admin();
   await admin.connect();
   try {
     const existing = new Set(await admin.listTopics());
-    const wanted = [...new Set(topics.flatMap((topic) => [topic, deadLetterTopic(topic)]))].filter((topic) => !existing.has(topic));
+    const wanted = [...new Set(topics.flatMap((topic) => [topic, deadLetterTopic(topic)]))].filter(
+      (topic) => !existing.has(topic),
+    );
     if (wanted.length > 0) {
       await admin.createTopics({
         waitForLeaders: true,

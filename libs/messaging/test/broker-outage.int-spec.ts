@@ -10,7 +10,8 @@ jest.setTimeout(240_000);
 
 const port = Number(process.env.KAFKA_OUTAGE_PORT ?? 29092);
 const script = path.resolve(__dirname, '../../../deploy/scripts/kafka-broker.mjs');
-const broker = (command: 'start' | 'stop') => execFileSync('node', [script, command, String(port)], { stdio: 'inherit' });
+const broker = (command: 'start' | 'stop') =>
+  execFileSync('node', [script, command, String(port)], { stdio: 'inherit' });
 const EVENTS_DURING_OUTAGE = Number(process.env.OUTAGE_EVENTS ?? 25);
 
 describe('broker outage (real Kafka, stopped and restarted)', () => {
@@ -31,14 +32,18 @@ describe('broker outage (real Kafka, stopped and restarted)', () => {
     await pollUntil('delivery before the outage', async () => (await harness.appliedCount(before.eventId)) === 1);
 
     broker('stop');
-    const during = [];
+    const during: { eventId: string }[] = [];
     for (let i = 0; i < EVENTS_DURING_OUTAGE; i += 1) during.push(await harness.createWidget(`during-outage-${i}`));
-    const widgets = (await harness.dataSource.query(`SELECT count(*)::int AS count FROM widgets WHERE name LIKE 'during-outage-%'`)) as {
+    const widgets = (await harness.dataSource.query(
+      `SELECT count(*)::int AS count FROM widgets WHERE name LIKE 'during-outage-%'`,
+    )) as {
       count: number;
     }[];
     expect(widgets[0].count).toBe(EVENTS_DURING_OUTAGE);
     await harness.relay.trigger();
-    const pending = (await harness.dataSource.query('SELECT count(*)::int AS count FROM outbox WHERE published_at IS NULL')) as {
+    const pending = (await harness.dataSource.query(
+      'SELECT count(*)::int AS count FROM outbox WHERE published_at IS NULL',
+    )) as {
       count: number;
     }[];
     expect(pending[0].count).toBe(EVENTS_DURING_OUTAGE);

@@ -57,7 +57,9 @@ export async function createHarness(brokers: string[], options: { maxAttempts?: 
   });
   await runMigrationsLocked(dataSource);
   await dataSource.query(`CREATE TABLE widgets (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), name text NOT NULL)`);
-  await dataSource.query(`CREATE TABLE applied_widgets (event_id uuid NOT NULL, widget_id uuid NOT NULL, name text NOT NULL)`);
+  await dataSource.query(
+    `CREATE TABLE applied_widgets (event_id uuid NOT NULL, widget_id uuid NOT NULL, name text NOT NULL)`,
+  );
   await ensureTopics({ brokers, clientId: `test-${suffix}` }, [topic], 3);
 
   const producer = new KafkaProducer({ brokers, clientId: `test-producer-${suffix}` });
@@ -86,10 +88,10 @@ export async function createHarness(brokers: string[], options: { maxAttempts?: 
   @Module({ controllers: [WidgetConsumer] })
   class ConsumerModule {}
 
-  const consumer: INestMicroservice = await NestFactory.createMicroservice(
-    ConsumerModule,
-    { ...kafkaConsumerOptions({ brokers, clientId: `test-consumer-${suffix}`, groupId: `test-group-${suffix}` }), logger: ['error'] },
-  );
+  const consumer: INestMicroservice = await NestFactory.createMicroservice(ConsumerModule, {
+    ...kafkaConsumerOptions({ brokers, clientId: `test-consumer-${suffix}`, groupId: `test-group-${suffix}` }),
+    logger: ['error'],
+  });
   await consumer.listen();
   await relay.start();
 
@@ -102,7 +104,9 @@ export async function createHarness(brokers: string[], options: { maxAttempts?: 
     applied,
     createWidget: (name, { poison = false, fail = false } = {}) =>
       dataSource.transaction(async (manager) => {
-        const [{ id }] = (await manager.query('INSERT INTO widgets (name) VALUES ($1) RETURNING id', [name])) as { id: string }[];
+        const [{ id }] = (await manager.query('INSERT INTO widgets (name) VALUES ($1) RETURNING id', [name])) as {
+          id: string;
+        }[];
         const event = await publisher.publish(manager, topic, {
           accountId: null,
           organizationId: '00000000-0000-4000-8000-000000000001',
@@ -113,9 +117,10 @@ export async function createHarness(brokers: string[], options: { maxAttempts?: 
         return event as EventEnvelope<WidgetPayload>;
       }),
     appliedCount: async (eventId) => {
-      const [{ count }] = (await dataSource.query('SELECT count(*)::int AS count FROM applied_widgets WHERE event_id = $1', [
-        eventId,
-      ])) as { count: number }[];
+      const [{ count }] = (await dataSource.query(
+        'SELECT count(*)::int AS count FROM applied_widgets WHERE event_id = $1',
+        [eventId],
+      )) as { count: number }[];
       return count;
     },
     close: async () => {

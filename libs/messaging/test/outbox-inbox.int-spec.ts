@@ -22,23 +22,26 @@ describe('transactional outbox and idempotent inbox (real Kafka)', () => {
   it('publishes a committed state change and the consumer applies it once', async () => {
     const event = await harness.createWidget('first');
     await pollUntil('the event to be applied', async () => (await harness.appliedCount(event.eventId)) === 1);
-    const [row] = (await harness.dataSource.query('SELECT published_at FROM outbox WHERE event_id = $1', [event.eventId])) as {
+    const [row] = (await harness.dataSource.query('SELECT published_at FROM outbox WHERE event_id = $1', [
+      event.eventId,
+    ])) as {
       published_at: Date | null;
     }[];
     expect(row.published_at).not.toBeNull();
   });
 
   it('never publishes the event of a rolled-back transaction', async () => {
-    let rolledBackEventId: string | undefined;
     const spy = jest.spyOn(harness.publisher, 'publish');
     await expect(harness.createWidget('ghost', { fail: true })).rejects.toThrow('rolled back on purpose');
-    rolledBackEventId = ((await spy.mock.results[0].value) as { eventId: string }).eventId;
+    const rolledBackEventId = ((await spy.mock.results[0].value) as { eventId: string }).eventId;
     spy.mockRestore();
     // A later committed event proves the relay and consumer ran past the point where the ghost would be.
     const marker = await harness.createWidget('marker');
     await pollUntil('the marker to be applied', async () => (await harness.appliedCount(marker.eventId)) === 1);
     expect(await harness.appliedCount(rolledBackEventId)).toBe(0);
-    expect(await harness.dataSource.query('SELECT 1 FROM outbox WHERE event_id = $1', [rolledBackEventId])).toHaveLength(0);
+    expect(
+      await harness.dataSource.query('SELECT 1 FROM outbox WHERE event_id = $1', [rolledBackEventId]),
+    ).toHaveLength(0);
     expect(await harness.dataSource.query(`SELECT 1 FROM widgets WHERE name = 'ghost'`)).toHaveLength(0);
     expect(harness.applied.has(rolledBackEventId)).toBe(false);
   });
@@ -57,7 +60,9 @@ describe('transactional outbox and idempotent inbox (real Kafka)', () => {
     await pollUntil('the marker after the duplicates', async () => (await harness.appliedCount(marker.eventId)) === 1);
     // Same key, same partition: the duplicates were consumed before the marker.
     expect(await harness.appliedCount(event.eventId)).toBe(1);
-    const inbox = (await harness.dataSource.query('SELECT count(*)::int AS count FROM inbox WHERE event_id = $1', [event.eventId])) as {
+    const inbox = (await harness.dataSource.query('SELECT count(*)::int AS count FROM inbox WHERE event_id = $1', [
+      event.eventId,
+    ])) as {
       count: number;
     }[];
     expect(inbox[0].count).toBe(1);
@@ -93,7 +98,9 @@ describe('transactional outbox and idempotent inbox (real Kafka)', () => {
       await pollUntil('the next message to be applied', async () => (await harness.appliedCount(next.eventId)) === 1);
       expect(await harness.appliedCount(poison.eventId)).toBe(0);
       // The failed attempts rolled back their inbox rows: a fixed consumer could still replay it from the DLQ.
-      expect(await harness.dataSource.query('SELECT 1 FROM inbox WHERE event_id = $1', [poison.eventId])).toHaveLength(0);
+      expect(await harness.dataSource.query('SELECT 1 FROM inbox WHERE event_id = $1', [poison.eventId])).toHaveLength(
+        0,
+      );
     } finally {
       await dlqConsumer.disconnect();
     }

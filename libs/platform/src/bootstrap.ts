@@ -52,7 +52,9 @@ export function runMain(main: () => Promise<INestApplication | void>): void {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
     } else {
-      process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.stderr.write(
+        `Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
     }
     process.exit(1);
   });

@@ -19,9 +19,9 @@ describe('shouldRetry (spec §8)', () => {
   });
 
   it('retries a client time-out', () => {
-    expect(shouldRetry({ status: 'TIMEOUT_ERROR', error: 'AbortError: timed out' }, { url: 'x', method: 'POST' }, 3)).toBe(
-      true,
-    );
+    expect(
+      shouldRetry({ status: 'TIMEOUT_ERROR', error: 'AbortError: timed out' }, { url: 'x', method: 'POST' }, 3),
+    ).toBe(true);
   });
 
   it('retries a 502/504 whose body could not be parsed (a proxy error page)', () => {

@@ -87,9 +87,20 @@ describe('routes and shell', () => {
       expect(screen.getByRole('heading', { name: group, level: 2 })).toBeTruthy();
     }
     for (const section of [
-      'overview', 'members', 'security', 'subscription', 'manuals',
-      'assets', 'collections', 'events', 'tags', 'views',
-      'businessRule', 'telemetry', 'financial', 'integrations',
+      'overview',
+      'members',
+      'security',
+      'subscription',
+      'manuals',
+      'assets',
+      'collections',
+      'events',
+      'tags',
+      'views',
+      'businessRule',
+      'telemetry',
+      'financial',
+      'integrations',
     ]) {
       expect(screen.getByTestId(`admin-section-${section}`)).toBeTruthy();
     }
@@ -98,7 +109,17 @@ describe('routes and shell', () => {
 
   it('sends the user home when the organization changes on a page other than home, profile or account', async () => {
     mockProfile = {
-      accounts: [{ id: 'a1', name: 'Acme', slug: 'acme', organization: [{ id: 'o1', name: 'Prod' }, { id: 'o2', name: 'Dev' }] }],
+      accounts: [
+        {
+          id: 'a1',
+          name: 'Acme',
+          slug: 'acme',
+          organization: [
+            { id: 'o1', name: 'Prod' },
+            { id: 'o2', name: 'Dev' },
+          ],
+        },
+      ],
     };
     const store = renderAt('/admin');
     await screen.findByTestId('admin-section-tags');

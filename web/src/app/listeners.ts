@@ -23,7 +23,8 @@ export function registerAppListeners(startListening: AppStartListening): () => v
   const unsubscribers = [
     // Toasts for API results (§8); other failed asynchronous actions go to the console only.
     startListening({
-      predicate: (action: UnknownAction) => action.type.startsWith(`${api.reducerPath}/`) || isFailedAsyncAction(action),
+      predicate: (action: UnknownAction) =>
+        action.type.startsWith(`${api.reducerPath}/`) || isFailedAsyncAction(action),
       effect: (action, { dispatch }) => {
         if (isFailedAsyncAction(action, api.reducerPath)) {
           console.error('Asynchronous action failed', action);
@@ -36,7 +37,8 @@ export function registerAppListeners(startListening: AppStartListening): () => v
     // Remember the selections in local storage.
     startListening({
       matcher: isAnyOf(setSelectedAccount, resetSelectedAccount),
-      effect: (_action, { getState }) => storeSelection(STORAGE_KEYS.selectedAccount, selectSelectedAccount(getState())),
+      effect: (_action, { getState }) =>
+        storeSelection(STORAGE_KEYS.selectedAccount, selectSelectedAccount(getState())),
     }),
     startListening({
       matcher: isAnyOf(setSelectedOrganization, resetSelectedOrganization),

@@ -31,7 +31,9 @@ const respondWith = (status: number, body: unknown) =>
   fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(status, body)));
 
 const toastsOf = (store: ReturnType<typeof makeStore>) =>
-  store.getState().toasts.items.map(({ messageKey, errorId, variant, persist }) => ({ messageKey, errorId, variant, persist }));
+  store
+    .getState()
+    .toasts.items.map(({ messageKey, errorId, variant, persist }) => ({ messageKey, errorId, variant, persist }));
 
 describe('the store with the shared API', () => {
   it('shows a persistent "already exists" toast with the errorId for a failed mutation', async () => {
@@ -63,7 +65,9 @@ describe('the store with the shared API', () => {
     await store.dispatch(testApi.endpoints.listThings.initiate('ok'));
     expect(toastsOf(store)).toEqual([]);
     await store.dispatch(testApi.endpoints.listThings.initiate('broken'));
-    expect(toastsOf(store)).toEqual([{ messageKey: 'toast.queryError', errorId: 'q-1', variant: 'error', persist: true }]);
+    expect(toastsOf(store)).toEqual([
+      { messageKey: 'toast.queryError', errorId: 'q-1', variant: 'error', persist: true },
+    ]);
   });
 
   it('sends the browser to the login location on a 401, without a toast', async () => {
@@ -90,7 +94,10 @@ describe('the store with the shared API', () => {
     const failing = createAsyncThunk('test/failing', () => Promise.reject(new Error('nope')));
     const store = makeStore();
     await store.dispatch(failing());
-    expect(error).toHaveBeenCalledWith('Asynchronous action failed', expect.objectContaining({ type: 'test/failing/rejected' }));
+    expect(error).toHaveBeenCalledWith(
+      'Asynchronous action failed',
+      expect.objectContaining({ type: 'test/failing/rejected' }),
+    );
     expect(toastsOf(store)).toEqual([]);
   });
 
@@ -98,7 +105,15 @@ describe('the store with the shared API', () => {
     const profile = {
       firstName: 'Ada',
       accounts: [
-        { id: 'a1', name: 'Acme', slug: 'acme', organization: [{ id: 'o1', name: 'Prod' }, { id: 'o2', name: 'Dev' }] },
+        {
+          id: 'a1',
+          name: 'Acme',
+          slug: 'acme',
+          organization: [
+            { id: 'o1', name: 'Prod' },
+            { id: 'o2', name: 'Dev' },
+          ],
+        },
         { id: 'a2', name: 'Beta', slug: 'beta', organization: [{ id: 'o3', name: 'Main' }] },
       ],
     };
@@ -118,7 +133,17 @@ describe('the store with the shared API', () => {
 
   it('keeps an existing selection on a profile load', async () => {
     respondWith(200, {
-      accounts: [{ id: 'a1', name: 'Acme', slug: 'acme', organization: [{ id: 'o1', name: 'P' }, { id: 'o2', name: 'D' }] }],
+      accounts: [
+        {
+          id: 'a1',
+          name: 'Acme',
+          slug: 'acme',
+          organization: [
+            { id: 'o1', name: 'P' },
+            { id: 'o2', name: 'D' },
+          ],
+        },
+      ],
     });
     const store = makeStore({
       selectedAccount: { id: 'a1', name: 'Acme', slug: 'acme' },

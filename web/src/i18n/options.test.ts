@@ -2,7 +2,14 @@ import { detectionOptions, i18nOptions } from './options';
 
 describe('i18n configuration (spec §4, §9)', () => {
   it('detects the language from query string, cookie, local storage, session storage, browser, html tag', () => {
-    expect(detectionOptions.order).toEqual(['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag']);
+    expect(detectionOptions.order).toEqual([
+      'querystring',
+      'cookie',
+      'localStorage',
+      'sessionStorage',
+      'navigator',
+      'htmlTag',
+    ]);
     expect(detectionOptions.caches).toEqual(['localStorage']);
     expect(detectionOptions).toMatchObject({
       lookupQuerystring: 'lng',

@@ -1,7 +1,6 @@
 /** Display helpers (§9): dates, money and long text. */
 
-const DATE_PARTS = ['month', 'day', 'year', 'hour', 'minute', 'dayPeriod', 'timeZoneName'] as const;
-type DatePart = (typeof DATE_PARTS)[number];
+type DatePart = 'month' | 'day' | 'year' | 'hour' | 'minute' | 'dayPeriod' | 'timeZoneName';
 
 /**
  * A date as month/day/year hour:minute am/pm with the time zone, e.g. "11/21/2026 10:47 AM UTC".
@@ -35,11 +34,7 @@ export function currencySymbol(_currency?: string): string {
  * Money with the dollar sign and thousands separators, e.g. "$1,234.50" or "-$12.00".
  * Returns an empty string for a missing or non-finite amount.
  */
-export function formatMoney(
-  amount: number | null | undefined,
-  currency = 'USD',
-  fractionDigits = 2,
-): string {
+export function formatMoney(amount: number | null | undefined, currency = 'USD', fractionDigits = 2): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return '';
   const digits = new Intl.NumberFormat('en-US', {
     minimumFractionDigits: fractionDigits,

@@ -17,7 +17,10 @@ export function isPersistentRoute(pathname: string): boolean {
  * Sends the user to home when the current route is not home, profile or account (used when the organization
  * changes, since other pages show another organization's data). Returns whether it navigated.
  */
-export function resetRouteIfNeeded(pathname: string, navigate: (to: string, options?: { replace?: boolean }) => void): boolean {
+export function resetRouteIfNeeded(
+  pathname: string,
+  navigate: (to: string, options?: { replace?: boolean }) => void,
+): boolean {
   if (isPersistentRoute(pathname)) return false;
   navigate(ROUTES.home, { replace: true });
   return true;

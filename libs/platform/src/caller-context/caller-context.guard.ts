@@ -29,7 +29,10 @@ export class CallerContextGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     if (context.getType() !== 'http') return true;
-    const open = this.reflector.getAllAndOverride<boolean>(NO_CALLER_CONTEXT, [context.getHandler(), context.getClass()]);
+    const open = this.reflector.getAllAndOverride<boolean>(NO_CALLER_CONTEXT, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     if (open) return true;
     const request = context.switchToHttp().getRequest<RequestWithCaller>();
     const header = request.headers[CALLER_CONTEXT_HEADER];

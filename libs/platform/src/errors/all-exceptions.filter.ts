@@ -48,7 +48,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const body = toErrorResponse(exception);
     const details = { errorId: body.errorId, statusCode: body.statusCode, method: request.method, url: request.url };
     if (body.statusCode >= 500) this.logger.error({ ...details, err: exception }, body.message);
-    else this.logger.warn({ ...details, cause: exception instanceof Error ? exception.message : exception }, body.message);
+    else
+      this.logger.warn({ ...details, cause: exception instanceof Error ? exception.message : exception }, body.message);
     if (response.headersSent) return;
     response.status(body.statusCode).json(body);
   }

@@ -15,7 +15,9 @@ export class HealthRegistry {
     this.checks.push(check);
   }
 
-  async run(timeoutMs = 2000): Promise<{ ok: boolean; checks: Record<string, { status: 'up' | 'down'; error?: string }> }> {
+  async run(
+    timeoutMs = 2000,
+  ): Promise<{ ok: boolean; checks: Record<string, { status: 'up' | 'down'; error?: string }> }> {
     const results = await Promise.all(
       this.checks.map(async ({ name, check }) => {
         let timer: NodeJS.Timeout | undefined;
@@ -28,7 +30,10 @@ export class HealthRegistry {
           ]);
           return [name, { status: 'up' as const }] as const;
         } catch (error) {
-          return [name, { status: 'down' as const, error: error instanceof Error ? error.message : String(error) }] as const;
+          return [
+            name,
+            { status: 'down' as const, error: error instanceof Error ? error.message : String(error) },
+          ] as const;
         } finally {
           clearTimeout(timer);
         }

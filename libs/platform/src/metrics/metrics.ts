@@ -24,7 +24,10 @@ export function setServiceLabel(service: string): void {
 export function httpMetricsMiddleware(req: Request, res: Response, next: NextFunction): void {
   const end = httpDuration.startTimer();
   res.on('finish', () => {
-    const route = (req.route as { path?: string } | undefined)?.path ?? (res.locals.routeLabel as string | undefined) ?? 'unmatched';
+    const route =
+      (req.route as { path?: string } | undefined)?.path ??
+      (res.locals.routeLabel as string | undefined) ??
+      'unmatched';
     end({ method: req.method, route, status: String(res.statusCode) });
   });
   next();

@@ -21,7 +21,9 @@ export async function pollUntil<T>(
     }
     await sleep(intervalMs);
   }
-  throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}${last instanceof Error ? `: ${last.message}` : ''}`);
+  throw new Error(
+    `Timed out after ${timeoutMs} ms waiting for ${what}${last instanceof Error ? `: ${last.message}` : ''}`,
+  );
 }
 
 export const testDatabaseConfig = () => ({

@@ -62,4 +62,3 @@ export const ADMIN_GROUPS: AdminGroup[] = [
     ],
   },
 ];
-

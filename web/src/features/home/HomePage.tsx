@@ -24,9 +24,27 @@ interface Shortcut {
 }
 
 const SHORTCUTS: Shortcut[] = [
-  { id: 'widgets', titleKey: 'nav.widgets', descriptionKey: 'home.shortcuts.widgets', path: ROUTES.widgets, icon: DashboardOutlined },
-  { id: 'tags', titleKey: 'nav.tagLibrary', descriptionKey: 'home.shortcuts.tags', path: ROUTES.tagLibrary, icon: LocalOfferOutlined },
-  { id: 'admin', titleKey: 'nav.admin', descriptionKey: 'home.shortcuts.admin', path: ROUTES.admin, icon: AdminPanelSettingsOutlined },
+  {
+    id: 'widgets',
+    titleKey: 'nav.widgets',
+    descriptionKey: 'home.shortcuts.widgets',
+    path: ROUTES.widgets,
+    icon: DashboardOutlined,
+  },
+  {
+    id: 'tags',
+    titleKey: 'nav.tagLibrary',
+    descriptionKey: 'home.shortcuts.tags',
+    path: ROUTES.tagLibrary,
+    icon: LocalOfferOutlined,
+  },
+  {
+    id: 'admin',
+    titleKey: 'nav.admin',
+    descriptionKey: 'home.shortcuts.admin',
+    path: ROUTES.admin,
+    icon: AdminPanelSettingsOutlined,
+  },
 ];
 
 /** Home: greets the user by name when the profile is available, and otherwise without one. */

@@ -46,7 +46,8 @@ export default function ProfilePage() {
 
   const resetPassword = async () => {
     const result = await requestReset();
-    if (!result.error) dispatch(enqueueToast({ messageKey: 'toast.actionCompleted', variant: 'success', persist: false }));
+    if (!result.error)
+      dispatch(enqueueToast({ messageKey: 'toast.actionCompleted', variant: 'success', persist: false }));
   };
 
   if (isLoading) return <Loading />;

@@ -4,7 +4,15 @@ import selectedOrganizationSlice, { setSelectedOrganization } from './selectedOr
 import { defaultSelection, organizationsOf } from './selection';
 import { isStoredAccount, isStoredOrganization, loadStoredOrganization } from './storage';
 
-const acme = { id: 'a1', name: 'Acme', slug: 'acme', organization: [{ id: 'o1', name: 'Prod' }, { id: 'o2', name: 'Dev' }] };
+const acme = {
+  id: 'a1',
+  name: 'Acme',
+  slug: 'acme',
+  organization: [
+    { id: 'o1', name: 'Prod' },
+    { id: 'o2', name: 'Dev' },
+  ],
+};
 const beta = { id: 'a2', name: 'Beta', slug: 'beta', organization: [{ id: 'o3', name: 'Main' }] };
 
 describe('stored-state checks', () => {
@@ -58,7 +66,7 @@ describe('defaultSelection (spec §4)', () => {
     expect(defaultSelection([acme, beta], { accountId: 'a2', organizationId: 'o3' })).toEqual({});
   });
 
-  it("selects only the organization when the account is selected, from that account", () => {
+  it('selects only the organization when the account is selected, from that account', () => {
     const result = defaultSelection([acme, beta], { accountId: 'a2', organizationId: '' });
     expect(result.account).toBeUndefined();
     expect(result.organization?.id).toBe('o3');

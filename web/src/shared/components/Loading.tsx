@@ -23,7 +23,10 @@ export function Loading() {
 /** Shown while the translations themselves load (no text can be translated yet). */
 export function BootSpinner() {
   return (
-    <Box role="progressbar" sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '100vh' }}>
+    <Box
+      role="progressbar"
+      sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '100vh' }}
+    >
       <CircularProgress size={36} />
     </Box>
   );
