@@ -1,6 +1,6 @@
 // One jest configuration, one project per workspace. `npm test` runs them all (see deploy/scripts/test.mjs);
 // `npx jest --selectProjects messaging` runs one. Type errors are caught by `npm run typecheck`, so ts-jest only transpiles.
-const transform = { '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true }] };
+const transform = { '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }] };
 const moduleNameMapper = {
   '^@infra/(contracts|messaging|platform)$': '<rootDir>/libs/$1/src',
   '^@infra/(contracts|messaging|platform)/(.*)$': '<rootDir>/libs/$1/src/$2',

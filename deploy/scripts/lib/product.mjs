@@ -1,6 +1,7 @@
 // Install, build, migrate, seed and run the whole product (gateway + five services) as child processes.
 // Shared by `npm start` and `npm test` (which runs a second copy on other ports and databases).
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -33,16 +34,27 @@ function touch(stampFile) {
   fs.writeFileSync(path.join(ROOT, stampFile), new Date().toISOString());
 }
 
-/** `npm ci` when node_modules is missing or older than the lock file. */
+/**
+ * `npm install` when node_modules is missing or the manifests changed since the last install (content hash,
+ * not mtime: formatting a package.json must not trigger a reinstall). Not `npm ci`: npm 11 omits other
+ * platforms' optional packages from the lock file, which `npm ci` then rejects as out of sync.
+ */
 export function ensureInstalled() {
-  const marker = path.join(ROOT, 'node_modules/.package-lock.json');
-  const lock = path.join(ROOT, 'package-lock.json');
-  const manifests = ['package.json', 'web/package.json'].map((file) => path.join(ROOT, file));
-  const installedAt = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
-  const wantedAt = Math.max(...[lock, ...manifests].filter(fs.existsSync).map((file) => fs.statSync(file).mtimeMs));
-  if (installedAt >= wantedAt) return;
+  const manifests = ['package.json', 'package-lock.json', 'web/package.json', ...workspaceManifests()];
+  const hash = createHash('sha256');
+  for (const file of manifests)
+    if (fs.existsSync(path.join(ROOT, file))) hash.update(fs.readFileSync(path.join(ROOT, file)));
+  const digest = hash.digest('hex');
+  const stamp = path.join(ROOT, 'node_modules/.infra-install-hash');
+  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === digest) return;
   log('installing npm dependencies');
-  run('npm', [fs.existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund']);
+  run('npm', ['install', '--no-audit', '--no-fund']);
+  fs.writeFileSync(stamp, digest);
+}
+
+function workspaceManifests() {
+  const { workspaces } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  return workspaces.map((workspace) => `${workspace}/package.json`);
 }
 
 const SERVER_SOURCES = ['libs', 'services', 'gateway/src', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];

@@ -34,7 +34,6 @@ export async function bootstrapApp(module: unknown, options: BootstrapOptions): 
     app.useBodyParser('text', { limit: options.bodyLimit ?? '1mb', type: ['text/csv', 'text/plain'] });
   }
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
-  app.enableShutdownHooks();
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder().setTitle(`${options.service} service`).setVersion('1.0').build(),
@@ -43,7 +42,37 @@ export async function bootstrapApp(module: unknown, options: BootstrapOptions): 
   await options.beforeListen?.(app);
   await app.listen(options.env.PORT, process.env.HOST ?? '0.0.0.0');
   new NestLogger('Bootstrap').log(`${options.service} listening on port ${options.env.PORT}`);
+  closeGracefullyOnSignals(app, options.service);
   return app;
+}
+
+const SHUTDOWN_DEADLINE_MS = 15_000;
+
+/**
+ * SIGTERM/SIGINT: stop accepting requests, let in-flight ones finish, run the shutdown hooks (relay,
+ * Kafka consumer, pools), then exit 0. A hard deadline keeps a stuck dependency from blocking a rollout.
+ */
+function closeGracefullyOnSignals(app: INestApplication, service: string): void {
+  const logger = new NestLogger('Shutdown');
+  let closing = false;
+  const close = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    logger.log(`${service} received ${signal}; shutting down`);
+    setTimeout(() => {
+      logger.error(`${service} did not stop within ${SHUTDOWN_DEADLINE_MS} ms; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error(`shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', close);
+  process.once('SIGINT', close);
 }
 
 /** Entry-point wrapper: a bad configuration or a failed start stops the process with a clear message. */

@@ -1,3 +1,4 @@
+import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
 import { DEFAULT_PORTS, ServiceName } from '@infra/contracts';
 import { loadConfig } from './load-config';
@@ -13,6 +14,7 @@ export class CommonEnv {
   @IsInt()
   @Min(1)
   @Max(65535)
+  @Type(() => Number)
   PORT!: number;
 
   @IsIn(LOG_LEVELS)
@@ -52,7 +54,8 @@ export class ServiceEnv extends CommonEnv {
   @IsInt()
   @Min(1)
   @Max(65535)
-  DATABASE_PORT = 5432;
+  @Type(() => Number)
+  DATABASE_PORT: number = 5432;
 
   @IsString()
   @IsNotEmpty()
@@ -69,7 +72,8 @@ export class ServiceEnv extends CommonEnv {
   @IsInt()
   @Min(1)
   @Max(20)
-  KAFKA_MAX_DELIVERY_ATTEMPTS = 5;
+  @Type(() => Number)
+  KAFKA_MAX_DELIVERY_ATTEMPTS: number = 5;
 }
 
 export function loadServiceEnv<T extends ServiceEnv>(service: ServiceName, schema: new () => T, env = process.env): T {

@@ -1,0 +1,159 @@
+#!/usr/bin/env node
+// `npm test`: the same set-up as `npm start` (install, PostgreSQL, Redis, Kafka, build), then lint, format
+// check, type-check, every jest project of every workspace, the web unit tests, and the end-to-end and browser
+// tests against a second copy of the product (ports +10000, databases infra_test_*, its own Kafka broker).
+// Ends with one summary line; exits non-zero on any failure.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT, commandExists, log, run, runAsync } from './lib/proc.mjs';
+
+const started = Date.now();
+const RESULTS = path.join(ROOT, '.cache/test-results');
+const KAFKA_TEST_PORT = Number(process.env.KAFKA_TEST_PORT ?? 19092);
+const steps = [];
+
+async function step(name, work, report) {
+  const begin = Date.now();
+  let ok = false;
+  try {
+    ok = (await work()) !== false;
+  } catch (error) {
+    process.stderr.write(`[test] ${name} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  }
+  steps.push({ name, ok, report, seconds: (Date.now() - begin) / 1000 });
+  log(`${ok ? 'ok  ' : 'FAIL'} ${name} (${((Date.now() - begin) / 1000).toFixed(1)} s)`);
+  return ok;
+}
+
+const npx = (args, options) => runAsync('npx', args, options).then((code) => code === 0);
+
+function ensureChromium() {
+  if (fs.existsSync('/usr/bin/chromium')) return;
+  if (!commandExists('apt-get')) throw new Error('Chromium is missing: install Debian package "chromium"');
+  log('installing Chromium for the browser tests (apt-get install chromium)');
+  run('apt-get', ['update', '-qq']);
+  run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
+function jestSummary(file) {
+  if (!fs.existsSync(file)) return undefined;
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + report.numRuntimeErrorTestSuites,
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
+}
+
+const { ensureInstalled, buildIfStale, productEnv, migrateAndSeed, startProduct } = await import('./lib/product.mjs');
+ensureInstalled();
+const { ensureDatabases, ensurePostgres, ensureRedis, SERVICE_DATABASES } = await import('./lib/postgres.mjs');
+const { ensureKafka } = await import('./lib/kafka.mjs');
+fs.rmSync(RESULTS, { recursive: true, force: true });
+fs.mkdirSync(RESULTS, { recursive: true });
+
+const testDatabases = SERVICE_DATABASES.map((service) => `infra_test_${service}`);
+const ready = await step('infrastructure (PostgreSQL, Redis, Kafka, Chromium)', async () => {
+  await ensurePostgres();
+  await ensureRedis();
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({
+    host: '127.0.0.1',
+    user: process.env.DATABASE_USER ?? 'postgres',
+    database: 'postgres',
+  });
+  await admin.connect();
+  for (const name of testDatabases) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.end();
+  await ensureDatabases(testDatabases);
+  await ensureKafka({ port: KAFKA_TEST_PORT });
+  ensureChromium();
+});
+const built = ready && (await step('build (server and web)', () => buildIfStale()));
+
+await step('lint (eslint)', () => npx(['eslint', '--max-warnings', '0', '.']));
+await step('format (prettier --check)', () => npx(['prettier', '--check', '--log-level', 'warn', '.']));
+await step(
+  'type-check (server and web)',
+  async () =>
+    (await npx(['tsc', '-p', 'tsconfig.json', '--noEmit'])) && npx(['tsc', '-p', 'web/tsconfig.json', '--noEmit']),
+);
+
+const testEnv = { ...process.env, KAFKA_BROKERS: `127.0.0.1:${KAFKA_TEST_PORT}`, LOG_LEVEL: 'warn' };
+const backendProjects = [
+  'contracts',
+  'messaging',
+  'platform',
+  'identity',
+  'inventory',
+  'tagging',
+  'events',
+  'analytics',
+  'gateway',
+  'k8s',
+];
+if (ready) {
+  await step(
+    'unit and integration tests (jest, every workspace)',
+    () =>
+      npx(
+        [
+          'jest',
+          '--ci',
+          '--passWithNoTests',
+          '--selectProjects',
+          ...backendProjects,
+          '--json',
+          `--outputFile=${RESULTS}/backend.json`,
+        ],
+        { env: testEnv },
+      ),
+    `${RESULTS}/backend.json`,
+  );
+}
+await step(
+  'web unit tests (jest + jsdom)',
+  () => npx(['jest', '--ci', '--config', 'web/jest.config.cjs', '--json', `--outputFile=${RESULTS}/web.json`]),
+  `${RESULTS}/web.json`,
+);
+
+if (built) {
+  const { processes, gatewayUrl } = productEnv({
+    portOffset: 10_000,
+    databasePrefix: 'infra_test_',
+    kafkaPort: KAFKA_TEST_PORT,
+    extra: { LOG_LEVEL: 'info' },
+  });
+  let product;
+  const up = await step('start the product for end-to-end tests', async () => {
+    await migrateAndSeed(processes);
+    product = await startProduct(processes, { gatewayUrl, logFile: path.join(RESULTS, 'product.log') });
+  });
+  if (up) {
+    await step(
+      'end-to-end and browser tests (real gateway, services, Kafka, Chromium)',
+      () =>
+        npx(['jest', '--ci', '--runInBand', '--selectProjects', 'e2e', '--json', `--outputFile=${RESULTS}/e2e.json`], {
+          env: { ...testEnv, BASE_URL: gatewayUrl, E2E_PORT_OFFSET: '10000' },
+        }),
+      `${RESULTS}/e2e.json`,
+    );
+    await product.stop();
+  }
+}
+
+// Test counts come from jest's JSON reports; a step that failed without a failing test (lint, build,
+// a crashed runner) counts as one failure, so the summary line can never read green on a red run.
+const totals = { passed: 0, failed: 0, skipped: 0 };
+for (const s of steps) {
+  const summary = s.report ? jestSummary(s.report) : undefined;
+  if (summary) for (const key of Object.keys(totals)) totals[key] += summary[key];
+  if (!s.ok && !(summary && summary.failed > 0)) totals.failed += 1;
+}
+process.stdout.write('\n');
+for (const s of steps) process.stdout.write(`  ${s.ok ? 'ok  ' : 'FAIL'}  ${s.name}  ${s.seconds.toFixed(1)} s\n`);
+process.stdout.write(
+  `  wall time ${((Date.now() - started) / 1000).toFixed(0)} s; logs of the product under test: ${path.relative(ROOT, RESULTS)}/product.log\n\n`,
+);
+process.stdout.write(`Summary: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
+process.exit(totals.failed > 0 ? 1 : 0);

@@ -1,0 +1,52 @@
+import { normalisePipes } from './api-proxy.middleware';
+import { ROUTE_TABLE, RouteMatcher } from './route-table';
+
+describe('gateway route table (spec §7)', () => {
+  const matcher = new RouteMatcher();
+
+  it.each([
+    ['GET', 'assets', 'inventory'],
+    ['GET', 'assets/business-event/impact', 'events'],
+    ['GET', 'assets/3f1c/workload', 'analytics'],
+    ['GET', 'assets/3f1c/system-attributes', 'inventory'],
+    ['GET', 'assets/3f1c', 'inventory'],
+    ['PUT', 'business-events/impact', 'events'],
+    ['GET', 'business-events/target/abc', 'events'],
+    ['GET', 'collections/abc/summary', 'analytics'],
+    ['GET', 'organizations', 'identity'],
+    ['GET', 'organizations/business-overview', 'analytics'],
+    ['GET', 's3/tag-upload/tags.csv', 'tagging'],
+    ['GET', 'tags/validate/import', 'tagging'],
+    ['GET', 'tags/getTagsEvents', 'tagging'],
+    ['GET', 'users/profile', 'identity'],
+    ['GET', 'views/summary', 'analytics'],
+    ['GET', 'views/abc', 'inventory'],
+  ])('%s %s → %s', (method, path, service) => {
+    expect(matcher.match(method, path)?.rule.service).toBe(service);
+  });
+
+  it('extracts path parameters and tolerates a trailing slash', () => {
+    expect(matcher.match('PATCH', 'tags/42/')?.params).toEqual({ id: '42' });
+  });
+
+  it('tells a wrong method (405) from an unknown path (404)', () => {
+    expect(matcher.match('DELETE', 'tags')).toBeUndefined();
+    expect(matcher.methodsFor('tags')).toEqual(['GET']);
+    expect(matcher.methodsFor('nothing/here')).toEqual([]);
+  });
+
+  it('has no duplicate method + path', () => {
+    const keys = ROUTE_TABLE.map((rule) => `${rule.method} ${rule.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('keeps health endpoints public and organization data behind the organization check', () => {
+    expect(matcher.match('GET', 'auth/health')?.rule.access).toBe('public');
+    expect(matcher.match('GET', 'tags')?.rule.access).toBe('organization');
+  });
+
+  it('encodes | as %7C for the services', () => {
+    expect(normalisePipes('/api/v1/tags?tagIds=a|b|c')).toBe('/api/v1/tags?tagIds=a%7Cb%7Cc');
+    expect(normalisePipes('/api/v1/tags?tagIds=a%7Cb')).toBe('/api/v1/tags?tagIds=a%7Cb');
+  });
+});
