@@ -10,6 +10,7 @@ import { ROOT, commandExists, log, run, runAsync } from './lib/proc.mjs';
 const started = Date.now();
 const RESULTS = path.join(ROOT, '.cache/test-results');
 const KAFKA_TEST_PORT = Number(process.env.KAFKA_TEST_PORT ?? 19092);
+const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/1';
 const steps = [];
 
 async function step(name, work, report) {
@@ -66,6 +67,11 @@ const ready = await step('infrastructure (PostgreSQL, Redis, Kafka, Chromium)', 
   for (const name of testDatabases) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await admin.end();
   await ensureDatabases(testDatabases);
+  // Tests use Redis database 1, emptied per run (login throttles and caches start clean; dev data in db 0 is untouched).
+  const { default: Redis } = await import('ioredis');
+  const redis = new Redis(TEST_REDIS_URL);
+  await redis.flushdb();
+  await redis.quit();
   await ensureKafka({ port: KAFKA_TEST_PORT });
   ensureChromium();
 });
@@ -79,7 +85,12 @@ await step(
     (await npx(['tsc', '-p', 'tsconfig.json', '--noEmit'])) && npx(['tsc', '-p', 'web/tsconfig.json', '--noEmit']),
 );
 
-const testEnv = { ...process.env, KAFKA_BROKERS: `127.0.0.1:${KAFKA_TEST_PORT}`, LOG_LEVEL: 'warn' };
+const testEnv = {
+  ...process.env,
+  KAFKA_BROKERS: `127.0.0.1:${KAFKA_TEST_PORT}`,
+  REDIS_URL: TEST_REDIS_URL,
+  LOG_LEVEL: 'warn',
+};
 const backendProjects = [
   'contracts',
   'messaging',
@@ -122,7 +133,7 @@ if (built) {
     portOffset: 10_000,
     databasePrefix: 'infra_test_',
     kafkaPort: KAFKA_TEST_PORT,
-    extra: { LOG_LEVEL: 'info' },
+    extra: { LOG_LEVEL: 'info', REDIS_URL: TEST_REDIS_URL, MAIL_DIR: '.cache/test-results/mail' },
   });
   let product;
   const up = await step('start the product for end-to-end tests', async () => {

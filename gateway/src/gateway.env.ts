@@ -1,4 +1,4 @@
-import { IsIn, IsString, Matches, MinLength, ValidateIf } from 'class-validator';
+import { IsString, Matches, MinLength, ValidateIf } from 'class-validator';
 import { DEFAULT_PORTS, ServiceName } from '@infra/contracts';
 import { CommonEnv, loadConfig } from '@infra/platform';
 
@@ -39,9 +39,6 @@ export class GatewayEnv extends CommonEnv {
   @IsString()
   @MinLength(32)
   JWT_SECRET?: string;
-
-  @IsIn(['true', 'false'])
-  COOKIE_SECURE = 'true';
 
   get jwtSecret(): string {
     return this.JWT_SECRET ?? DEV_JWT_SECRET;

@@ -95,7 +95,7 @@ export function productEnv({ portOffset = 0, databasePrefix = 'infra_', kafkaPor
     entry: `dist/services/${name}/src/main.js`,
     env: { ...env, PORT: String(SERVICE_PORTS[name] + portOffset), DATABASE_NAME: `${databasePrefix}${name}` },
   }));
-  const gatewayEnv = { ...env, PORT: String(8080 + portOffset), COOKIE_SECURE: env.COOKIE_SECURE ?? 'false' };
+  const gatewayEnv = { ...env, PORT: String(8080 + portOffset) };
   for (const name of SERVICES)
     gatewayEnv[`SERVICE_URL_${name.toUpperCase()}`] = `http://127.0.0.1:${SERVICE_PORTS[name] + portOffset}`;
   processes.push({ name: 'gateway', entry: 'dist/gateway/src/main.js', env: gatewayEnv });

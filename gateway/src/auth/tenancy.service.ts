@@ -15,7 +15,8 @@ const CACHE_MAX = 10_000;
 
 /**
  * Answers "may this user act in this organization, and with which role?" by asking identity (which owns
- * memberships). Answers are cached briefly so that a page of parallel requests costs one lookup.
+ * memberships). Answers are cached for 15 s so that a page of parallel requests costs one lookup; a
+ * membership change therefore reaches the gateway within 15 s.
  */
 @Injectable()
 export class TenancyService {
@@ -36,11 +37,6 @@ export class TenancyService {
     if (this.cache.size >= CACHE_MAX) this.cache.clear();
     this.cache.set(key, { value, expires: Date.now() + CACHE_TTL_MS });
     return value;
-  }
-
-  /** Forget cached answers for a user (after their memberships change). */
-  forget(userId: string): void {
-    for (const key of this.cache.keys()) if (key.startsWith(`${userId}:`)) this.cache.delete(key);
   }
 
   private async lookup(userId: string, organizationId: string, systemAdmin: boolean): Promise<Membership | null> {

@@ -7,7 +7,7 @@ export interface ApiListing {
   name: string;
   version: string;
   docs: string;
-  routes: { method: string; path: string; service: string; access: string }[];
+  routes: { method: string; path: string; service: string; access: string; minRole?: string }[];
 }
 
 @ApiTags('Auth')
@@ -26,6 +26,7 @@ export class ApiIndexController {
         path: `${API_PREFIX}/${rule.path}`,
         service: rule.service,
         access: rule.access,
+        ...(rule.minRole ? { minRole: rule.minRole } : {}),
       })),
     };
   }

@@ -15,7 +15,7 @@ import type { AccessTokenClaims } from '../auth/access-token';
 import { TenancyService } from '../auth/tenancy.service';
 import { GatewayEnv } from '../gateway.env';
 import { ProxyService } from './proxy.service';
-import { RouteMatcher } from './route-table';
+import { ROLE_RANK, RouteMatcher, RouteRule } from './route-table';
 
 export const API_PREFIX = '/api/v1';
 
@@ -34,6 +34,12 @@ function authenticate(req: Request, res: Response): Promise<AccessTokenClaims | 
       else resolve(user || undefined);
     })(req, res, () => undefined);
   });
+}
+
+function assertRole(rule: RouteRule, role: keyof typeof ROLE_RANK): void {
+  if (rule.minRole && ROLE_RANK[role] < ROLE_RANK[rule.minRole]) {
+    throw new ForbiddenException(`This requires the ${rule.minRole} role`);
+  }
 }
 
 /**
@@ -66,11 +72,12 @@ export class ApiProxyMiddleware implements NestMiddleware {
     }
     res.locals.routeLabel = `${API_PREFIX}/${match.rule.path}`;
     const upstreamPath = `/${path}${queryStart === -1 ? '' : url.slice(queryStart)}`;
-    if (match.rule.access === 'public') {
+    const claims = await authenticate(req, res);
+    if (!claims) {
+      if (match.rule.access !== 'public') throw new UnauthorizedException('Unauthorized');
       return this.proxy.forward(req, res, match.rule.service, upstreamPath);
     }
-    const claims = await authenticate(req, res);
-    if (!claims) throw new UnauthorizedException('Unauthorized');
+    // Public routes still receive the caller when one is signed in (e.g. resetting one's own password).
     const caller = {
       userId: claims.sub,
       email: claims.email,
@@ -79,7 +86,9 @@ export class ApiProxyMiddleware implements NestMiddleware {
       organizationId: null,
       role: null,
     };
-    if (match.rule.access === 'user') {
+    if (match.rule.access !== 'organization') {
+      if (match.rule.minRole === 'System Admin' && !claims.sa)
+        throw new ForbiddenException('Only a System Admin can do this');
       return this.proxy.forward(
         req,
         res,
@@ -94,6 +103,7 @@ export class ApiProxyMiddleware implements NestMiddleware {
     }
     const membership = await this.tenancy.membership(claims.sub, organizationId, claims.sa);
     if (!membership) throw new ForbiddenException('You do not have access to this organization');
+    assertRole(match.rule, membership.role);
     const context = signCallerContext({ ...caller, ...membership }, this.env.internalContextSecret);
     return this.proxy.forward(req, res, match.rule.service, upstreamPath, context);
   }

@@ -52,6 +52,7 @@ export class ProxyService implements OnApplicationShutdown {
     service: ServiceName,
     upstreamPath: string,
     callerContext?: string,
+    { withSessionCookies = false } = {},
   ): Promise<void> {
     const length = Number(req.headers['content-length'] ?? 0);
     if (length > this.env.bodyLimitBytes) {
@@ -61,6 +62,11 @@ export class ProxyService implements OnApplicationShutdown {
     for (const name of FORWARDED_REQUEST_HEADERS) {
       const value = req.headers[name];
       if (typeof value === 'string') headers[name] = value;
+    }
+    // Only sign-in and sign-out see the session cookies (and where the user came from, to return there).
+    if (withSessionCookies) {
+      for (const name of ['cookie', 'referer'])
+        if (typeof req.headers[name] === 'string') headers[name] = req.headers[name];
     }
     headers['x-forwarded-for'] = req.ip ?? '';
     headers['x-forwarded-proto'] = req.protocol;

@@ -1,4 +1,4 @@
-import type { ServiceName } from '@infra/contracts';
+import type { Role, ServiceName } from '@infra/contracts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -14,14 +14,20 @@ export interface RouteRule {
   path: string;
   service: ServiceName;
   access: Access;
+  /** Lowest role admitted: the role in the organization's account, or System Admin (platform-wide). */
+  minRole?: Role;
 }
 
-const rule = (method: HttpMethod, path: string, service: ServiceName, access: Access): RouteRule => ({
+const rule = (method: HttpMethod, path: string, service: ServiceName, access: Access, minRole?: Role): RouteRule => ({
   method,
   path,
   service,
   access,
+  ...(minRole ? { minRole } : {}),
 });
+
+/** User < Admin < System Admin. */
+export const ROLE_RANK: Record<Role, number> = { User: 1, Admin: 2, 'System Admin': 3 };
 
 const ANALYSES = ['system-utilization', 'workload', 'cost-analysis', 'workload-gap-analysis'];
 
@@ -30,12 +36,14 @@ const ANALYSES = ['system-utilization', 'workload', 'cost-analysis', 'workload-g
  * listed before a `:param` route that would also match it.
  */
 export const ROUTE_TABLE: readonly RouteRule[] = [
-  // Accounts
-  rule('POST', 'accounts', 'identity', 'user'),
+  // Accounts (account-level Admin rights are checked by identity against the account in the path)
+  rule('POST', 'accounts', 'identity', 'user', 'System Admin'),
   rule('GET', 'accounts', 'identity', 'user'),
   rule('PUT', 'accounts/:id', 'identity', 'user'),
-  rule('DELETE', 'accounts/:id', 'identity', 'user'),
+  rule('DELETE', 'accounts/:id', 'identity', 'user', 'System Admin'),
   rule('GET', 'accounts/:slug', 'identity', 'user'),
+  rule('GET', 'accounts/:id/members', 'identity', 'user'),
+  rule('DELETE', 'accounts/:id/members/:userId', 'identity', 'user'),
   // Assets
   rule('GET', 'assets', 'inventory', 'organization'),
   rule('PUT', 'assets', 'inventory', 'organization'),
@@ -68,16 +76,18 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   rule('PUT', 'meta/sidebar/favorite', 'inventory', 'organization'),
   // Organizations
   rule('GET', 'organizations', 'identity', 'user'),
+  rule('POST', 'organizations', 'identity', 'user'),
   ...[...ANALYSES, 'system-ratings', 'business-overview'].map((analysis) =>
     rule('GET', `organizations/${analysis}`, 'analytics', 'organization'),
   ),
+  rule('PUT', 'organizations/:id', 'identity', 'user'),
   // Upload and download addresses
   rule('GET', 's3/tag-upload/:fileName', 'tagging', 'organization'),
   rule('GET', 's3/tag-download/:fileName', 'tagging', 'organization'),
   // Stubs (placeholders for the three permission tiers)
-  rule('GET', 'stubs/users/service', 'identity', 'user'),
-  rule('GET', 'stubs/admin/service', 'identity', 'user'),
-  rule('GET', 'stubs/system/service', 'identity', 'user'),
+  rule('GET', 'stubs/users/service', 'identity', 'organization', 'User'),
+  rule('GET', 'stubs/admin/service', 'identity', 'organization', 'Admin'),
+  rule('GET', 'stubs/system/service', 'identity', 'user', 'System Admin'),
   // Tags
   rule('GET', 'tags/validate/import', 'tagging', 'organization'),
   rule('POST', 'tags/import', 'tagging', 'organization'),
@@ -93,10 +103,13 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   rule('GET', 'users/profile', 'identity', 'user'),
   rule('GET', 'users/details/:id', 'identity', 'user'),
   rule('GET', 'users/acceptance-status', 'identity', 'user'),
+  rule('POST', 'users/accept-terms', 'identity', 'user'),
   rule('GET', 'users/userAcceptanceData', 'identity', 'user'),
   rule('POST', 'users/saveUserCustomData', 'identity', 'user'),
   rule('GET', 'users/enroll-mfa', 'identity', 'user'),
+  rule('POST', 'users/verify-mfa', 'identity', 'user'),
   rule('GET', 'users/reset-password', 'identity', 'public'),
+  rule('POST', 'users/reset-password', 'identity', 'public'),
   rule('POST', 'users/disable-mfa', 'identity', 'user'),
   rule('GET', 'users/health', 'identity', 'public'),
   rule('PATCH', 'users/:id', 'identity', 'user'),

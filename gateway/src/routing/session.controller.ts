@@ -12,17 +12,17 @@ export class SessionController {
 
   @All('login')
   login(@Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.proxy.forward(req, res, 'identity', normalisePipes(req.originalUrl.replace(/^\/api/, '/session')));
+    return this.toIdentity(req, res);
   }
 
   @All('logout')
   logout(@Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.proxy.forward(
-      req,
-      res,
-      'identity',
-      normalisePipes(req.originalUrl.replace(/^\/api/, '/session')),
-      undefined,
-    );
+    return this.toIdentity(req, res);
+  }
+
+  /** /api/login → identity /session/login (same for logout), with the session cookies. */
+  private toIdentity(req: Request, res: Response): Promise<void> {
+    const upstreamPath = normalisePipes(req.originalUrl.replace(/^\/api/, '/session'));
+    return this.proxy.forward(req, res, 'identity', upstreamPath, undefined, { withSessionCookies: true });
   }
 }

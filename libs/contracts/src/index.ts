@@ -3,3 +3,4 @@ export * from './envelope';
 export * from './errors';
 export * from './services';
 export * from './topics';
+export * from './identity';

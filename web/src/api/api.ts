@@ -13,7 +13,9 @@ export const api = createApi({
   tagTypes: [
     'Profile',
     'User',
+    'Acceptance',
     'Account',
+    'Member',
     'Organization',
     'Asset',
     'Collection',

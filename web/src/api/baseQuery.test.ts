@@ -140,4 +140,16 @@ describe('helpers', () => {
       delete globals.window;
     }
   });
+
+  it('redirectToLogin passes the current page as returnTo', () => {
+    const replace = jest.fn();
+    const globals = globalThis as { window?: unknown };
+    globals.window = { location: { replace, pathname: '/admin/account', search: '?tab=2' } };
+    try {
+      redirectToLogin();
+      expect(replace).toHaveBeenCalledWith('/api/login?returnTo=%2Fadmin%2Faccount%3Ftab%3D2');
+    } finally {
+      delete globals.window;
+    }
+  });
 });

@@ -8,7 +8,9 @@ import {
   type RetryOptions,
 } from '@reduxjs/toolkit/query';
 import { ORGANIZATION_HEADER } from '@infra/contracts';
-import { API_BASE_URL, LOGIN_PATH, REQUEST_TIMEOUT_MS } from '../config';
+import { API_BASE_URL, REQUEST_TIMEOUT_MS } from '../config';
+import { browserLocation } from '../shared/browserLocation';
+import { loginUrl } from '../shared/returnTo';
 import { httpStatusOf } from './errors';
 import { shouldRetry } from './retryRules';
 
@@ -35,9 +37,12 @@ export function withOrganizationHeader(headers: Headers, state: unknown): Header
   return headers;
 }
 
-/** A 401 sends the browser to the login location by a full-page replace (§2). */
+/**
+ * A 401 sends the browser to the login location by a full-page replace (§2), with the current page as
+ * `returnTo` (the server renews the session and comes back, or shows the sign-in page).
+ */
 export function redirectToLogin(): void {
-  window.location.replace(LOGIN_PATH);
+  browserLocation.replace(loginUrl(window.location));
 }
 
 export interface BaseQueryOptions {

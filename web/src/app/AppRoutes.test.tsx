@@ -2,14 +2,55 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation } from 'react-router-dom';
+import type { AcceptanceStatusDto } from '@infra/contracts';
+import type { AcceptTermsRequest } from '../features/acceptance/acceptanceApi';
 import type { UserProfile } from '../features/user/types';
+import { accountFixture, organizationFixture, profileFixture } from '../testing/fixtures';
 import { createTestI18n } from '../testing/i18n';
 import { AppRoutes } from './AppRoutes';
 import { makeStore } from './store';
 
 let mockProfile: UserProfile | undefined;
+let mockProfileCalls = 0;
 jest.mock('../features/user/useProfile', () => ({
-  useProfile: () => ({ data: mockProfile, isLoading: false }),
+  useProfile: () => {
+    mockProfileCalls += 1;
+    return { data: mockProfile, isLoading: false };
+  },
+}));
+
+const acceptedStatus: AcceptanceStatusDto = {
+  accepted: true,
+  termsVersion: '2026-01',
+  privacyVersion: '2026-01',
+  acceptedAt: '2026-01-05T10:00:00Z',
+};
+let mockAcceptance: AcceptanceStatusDto | undefined;
+let mockAcceptanceCalls = 0;
+const mockAccepted: AcceptTermsRequest[] = [];
+jest.mock('../features/acceptance/acceptanceApi', () => ({
+  ...jest.requireActual<object>('../features/acceptance/acceptanceApi'),
+  useGetAcceptanceStatusQuery: () => {
+    mockAcceptanceCalls += 1;
+    return { data: mockAcceptance, isLoading: false };
+  },
+  useGetAcceptanceDataQuery: () => ({
+    data: {
+      termsVersion: '2026-01',
+      privacyVersion: '2026-01',
+      termsUrl: 'https://example.com/terms',
+      privacyUrl: 'https://example.com/privacy',
+    },
+    isLoading: false,
+  }),
+  useAcceptTermsMutation: () => [
+    (request: AcceptTermsRequest) => {
+      mockAccepted.push(request);
+      mockAcceptance = { ...acceptedStatus };
+      return Promise.resolve({ data: mockAcceptance });
+    },
+    { isLoading: false },
+  ],
 }));
 
 function Location() {
@@ -33,8 +74,41 @@ function renderAt(path: string) {
 
 beforeEach(() => {
   mockProfile = undefined;
+  mockProfileCalls = 0;
+  mockAcceptance = { ...acceptedStatus };
+  mockAcceptanceCalls = 0;
+  mockAccepted.length = 0;
   window.localStorage.clear();
 });
+
+const twoAccounts = () =>
+  profileFixture({
+    firstName: 'Ada',
+    accounts: [
+      accountFixture({
+        id: 'a1',
+        name: 'Demo Account',
+        slug: 'demo',
+        organization: [
+          organizationFixture({ id: 'o1', name: 'Demo East', accountId: 'a1' }),
+          organizationFixture({ id: 'o2', name: 'Demo West', accountId: 'a1' }),
+        ],
+      }),
+      accountFixture({
+        id: 'a2',
+        name: 'Acme Corp',
+        slug: 'acme',
+        role: 'User',
+        organization: [organizationFixture({ id: 'o3', name: 'Acme Main', accountId: 'a2' })],
+      }),
+    ],
+  });
+
+/** Chooses an option of a header dropdown. */
+async function choose(testId: string, option: string) {
+  fireEvent.mouseDown(within(screen.getByTestId(testId)).getByRole('combobox'));
+  fireEvent.click(await screen.findByRole('option', { name: option }));
+}
 
 describe('routes and shell', () => {
   it('shows the signed-out page outside the layout', async () => {
@@ -56,13 +130,13 @@ describe('routes and shell', () => {
   });
 
   it('greets the user by first name', async () => {
-    mockProfile = { firstName: 'Ada', lastName: 'Lovelace', accounts: [] };
+    mockProfile = profileFixture({ firstName: 'Ada', lastName: 'Lovelace' });
     renderAt('/');
     expect((await screen.findByTestId('home-greeting')).textContent).toBe('Hello Ada!');
   });
 
   it('says no accounts and no organizations were found when the profile has none', async () => {
-    mockProfile = { firstName: 'Ada', accounts: [] };
+    mockProfile = profileFixture({ firstName: 'Ada' });
     renderAt('/');
     await screen.findByTestId('home-greeting');
     expect(within(screen.getByTestId('account-select')).getByText('No Accounts Found')).toBeTruthy();
@@ -108,19 +182,19 @@ describe('routes and shell', () => {
   });
 
   it('sends the user home when the organization changes on a page other than home, profile or account', async () => {
-    mockProfile = {
+    mockProfile = profileFixture({
       accounts: [
-        {
+        accountFixture({
           id: 'a1',
           name: 'Acme',
           slug: 'acme',
           organization: [
-            { id: 'o1', name: 'Prod' },
-            { id: 'o2', name: 'Dev' },
+            organizationFixture({ id: 'o1', name: 'Prod' }),
+            organizationFixture({ id: 'o2', name: 'Dev' }),
           ],
-        },
+        }),
       ],
-    };
+    });
     const store = renderAt('/admin');
     await screen.findByTestId('admin-section-tags');
     act(() => {
@@ -138,5 +212,125 @@ describe('routes and shell', () => {
     expect(await screen.findByText('This section is coming soon.')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Tag Import', level: 1 })).toBeTruthy();
     expect(screen.getByTestId('header-title').textContent).toBe('Tag Import');
+  });
+});
+
+describe('header selections', () => {
+  it('selects the first organization of the account switched to, and keeps the user on home', async () => {
+    mockProfile = twoAccounts();
+    const store = renderAt('/');
+    await screen.findByTestId('home-greeting');
+    act(() => {
+      store.dispatch({ type: 'selectedAccount/setSelectedAccount', payload: mockProfile?.accounts[0] });
+      store.dispatch({
+        type: 'selectedOrganization/setSelectedOrganization',
+        payload: { id: 'o2', name: 'Demo West' },
+      });
+    });
+    await choose('account-select', 'Acme Corp');
+    expect(store.getState().selectedAccount.id).toBe('a2');
+    expect(store.getState().selectedOrganization).toMatchObject({ id: 'o3', name: 'Acme Main', city: '' });
+    expect(within(screen.getByTestId('organization-select')).getByText('Acme Main')).toBeTruthy();
+    expect(JSON.parse(window.localStorage.getItem('selectedOrganization') ?? '{}')).toMatchObject({ id: 'o3' });
+    expect(JSON.parse(window.localStorage.getItem('selectedAccount') ?? '{}')).toMatchObject({ id: 'a2' });
+    expect(screen.getByTestId('location').textContent).toBe('/');
+  });
+
+  it('lists only the organizations of the selected account, and keeps the user on profile', async () => {
+    mockProfile = twoAccounts();
+    const store = renderAt('/profile');
+    act(() => {
+      store.dispatch({ type: 'selectedAccount/setSelectedAccount', payload: mockProfile?.accounts[0] });
+      store.dispatch({
+        type: 'selectedOrganization/setSelectedOrganization',
+        payload: { id: 'o1', name: 'Demo East' },
+      });
+    });
+    fireEvent.mouseDown(within(await screen.findByTestId('organization-select')).getByRole('combobox'));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      'Demo East',
+      'Demo West',
+    ]);
+    fireEvent.click(screen.getByRole('option', { name: 'Demo West' }));
+    expect(store.getState().selectedOrganization.id).toBe('o2');
+    expect(screen.getByTestId('location').textContent).toBe('/profile');
+  });
+
+  it('sends the user home when the account changes on another page', async () => {
+    mockProfile = twoAccounts();
+    const store = renderAt('/admin/account/manuals');
+    act(() => {
+      store.dispatch({ type: 'selectedAccount/setSelectedAccount', payload: mockProfile?.accounts[0] });
+    });
+    await choose('account-select', 'Acme Corp');
+    expect(store.getState().selectedOrganization.id).toBe('o3');
+    expect(screen.getByTestId('location').textContent).toBe('/');
+  });
+});
+
+describe('user acceptance guard', () => {
+  it('shows the acceptance page before anything else, and returns to the page once accepted', async () => {
+    mockAcceptance = { ...acceptedStatus, accepted: false, acceptedAt: null };
+    mockProfile = twoAccounts();
+    renderAt('/profile');
+    expect(await screen.findByRole('heading', { name: 'Terms of Service and Privacy Policy' })).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/user-acceptance');
+    // Nothing of the layout was shown, and the profile was not asked for.
+    expect(screen.queryByTestId('app-header')).toBeNull();
+    expect(mockProfileCalls).toBe(0);
+
+    const accept = screen.getByRole('button', { name: 'Accept' }) as HTMLButtonElement;
+    expect(accept.disabled).toBe(true);
+    expect(screen.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe(
+      'https://example.com/terms',
+    );
+    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
+      'https://example.com/privacy',
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: /Terms of Service/ }));
+    expect(accept.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: /Privacy Policy/ }));
+    expect(accept.disabled).toBe(false);
+    fireEvent.click(accept);
+
+    await screen.findByTestId('app-header');
+    expect(mockAccepted).toEqual([{ termsVersion: '2026-01', privacyVersion: '2026-01' }]);
+    expect(screen.getByTestId('location').textContent).toBe('/profile');
+  });
+
+  it('lets a user who accepted through', async () => {
+    mockProfile = twoAccounts();
+    renderAt('/');
+    await screen.findByTestId('home-greeting');
+    expect(screen.getByTestId('location').textContent).toBe('/');
+  });
+
+  it('sends a user who accepted away from the acceptance page', async () => {
+    renderAt('/user-acceptance');
+    await screen.findByTestId('home-greeting');
+    expect(screen.getByTestId('location').textContent).toBe('/');
+  });
+});
+
+describe('pages outside the layout', () => {
+  it.each([
+    ['/signin', 'Sign in'],
+    ['/forgot-password', 'Reset your password'],
+    ['/reset-password?token=t1', 'Choose a new password'],
+    ['/loggedout', 'You have been successfully signed out.'],
+  ])('%s shows without the layout and never asks for the profile', async (path, heading) => {
+    renderAt(path);
+    expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeTruthy();
+    expect(screen.queryByTestId('app-header')).toBeNull();
+    expect(mockProfileCalls).toBe(0);
+    expect(mockAcceptanceCalls).toBe(0);
+  });
+
+  it('shows the product name on the sign-in page, with a forgot-password link', async () => {
+    renderAt('/signin');
+    expect((await screen.findByTestId('product-name')).textContent).toBe('Infra Analytics');
+    fireEvent.click(screen.getByRole('link', { name: 'Forgot password?' }));
+    expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/forgot-password');
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { ROUTES } from '../config/routes';
 import { DefaultLayout } from '../layout/DefaultLayout';
@@ -9,6 +9,15 @@ const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const AccountPage = lazy(() => import('../features/account/AccountPage'));
 const AdminPage = lazy(() => import('../features/admin/AdminPage'));
 const LoggedOutPage = lazy(() => import('../features/auth/LoggedOutPage'));
+const SignInPage = lazy(() => import('../features/auth/SignInPage'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
+const UserAcceptancePage = lazy(() => import('../features/acceptance/UserAcceptancePage'));
+const AccountOverviewPage = lazy(() => import('../features/admin/account/AccountOverviewPage'));
+const MembersPage = lazy(() => import('../features/admin/account/MembersPage'));
+const SecurityPage = lazy(() => import('../features/admin/account/SecurityPage'));
+const SubscriptionPage = lazy(() => import('../features/admin/account/SubscriptionPage'));
+const ManualsPage = lazy(() => import('../features/admin/account/ManualsPage'));
 const ComingSoonPage = lazy(() => import('../features/placeholder/ComingSoonPage'));
 const NotFoundPage = lazy(() => import('../features/placeholder/NotFoundPage'));
 
@@ -19,7 +28,6 @@ const PLACEHOLDERS: { path: string; titleKey: string }[] = [
   { path: ROUTES.collection, titleKey: 'pages.collection' },
   { path: ROUTES.view, titleKey: 'pages.view' },
   { path: ROUTES.event, titleKey: 'pages.event' },
-  { path: ROUTES.userAcceptance, titleKey: 'pages.userAcceptance' },
   { path: ROUTES.adminEvents, titleKey: 'admin.sections.events.title' },
   { path: ROUTES.adminViews, titleKey: 'admin.sections.views.title' },
   { path: ROUTES.adminIntegrations, titleKey: 'admin.sections.integrations.title' },
@@ -29,11 +37,6 @@ const PLACEHOLDERS: { path: string; titleKey: string }[] = [
   { path: ROUTES.tagAssign, titleKey: 'pages.tagAssign' },
   { path: ROUTES.tagSummary, titleKey: 'pages.tagSummary' },
   { path: ROUTES.tagImport, titleKey: 'pages.tagImport' },
-  { path: ROUTES.adminAccountOverview, titleKey: 'admin.sections.overview.title' },
-  { path: ROUTES.adminMembers, titleKey: 'admin.sections.members.title' },
-  { path: ROUTES.adminSecurity, titleKey: 'admin.sections.security.title' },
-  { path: ROUTES.adminSubscription, titleKey: 'admin.sections.subscription.title' },
-  { path: ROUTES.adminManuals, titleKey: 'admin.sections.manuals.title' },
   { path: ROUTES.adminAssets, titleKey: 'admin.sections.assets.title' },
   { path: ROUTES.adminCollections, titleKey: 'admin.sections.collections.title' },
   { path: ROUTES.adminBusinessRules, titleKey: 'admin.sections.businessRule.title' },
@@ -41,23 +44,50 @@ const PLACEHOLDERS: { path: string; titleKey: string }[] = [
   { path: ROUTES.adminFinancial, titleKey: 'admin.sections.financial.title' },
 ];
 
-/** The routes (§2): the signed-out page on its own; everything else under the default layout. */
+/**
+ * Pages outside the default layout. The signed-out and sign-in pages never ask for the profile (no redirect
+ * loop); the acceptance page is where the layout's guard sends a user who has not accepted the terms yet.
+ */
+const STANDALONE: { path: string; page: LazyExoticComponent<ComponentType> }[] = [
+  { path: ROUTES.loggedOut, page: LoggedOutPage },
+  { path: ROUTES.signIn, page: SignInPage },
+  { path: ROUTES.forgotPassword, page: ForgotPasswordPage },
+  { path: ROUTES.resetPassword, page: ResetPasswordPage },
+  { path: ROUTES.userAcceptance, page: UserAcceptancePage },
+];
+
+/** Admin → Account pages. */
+const ADMIN_ACCOUNT: { path: string; page: LazyExoticComponent<ComponentType> }[] = [
+  { path: ROUTES.adminAccountOverview, page: AccountOverviewPage },
+  { path: ROUTES.adminMembers, page: MembersPage },
+  { path: ROUTES.adminSecurity, page: SecurityPage },
+  { path: ROUTES.adminSubscription, page: SubscriptionPage },
+  { path: ROUTES.adminManuals, page: ManualsPage },
+];
+
+/** The routes (§2): the signed-out and sign-in pages on their own; everything else under the default layout. */
 export function AppRoutes() {
   return (
     <Routes>
-      <Route
-        path={ROUTES.loggedOut}
-        element={
-          <Suspense fallback={<Loading />}>
-            <LoggedOutPage />
-          </Suspense>
-        }
-      />
+      {STANDALONE.map(({ path, page: Page }) => (
+        <Route
+          key={path}
+          path={path}
+          element={
+            <Suspense fallback={<Loading />}>
+              <Page />
+            </Suspense>
+          }
+        />
+      ))}
       <Route path="/" element={<DefaultLayout />}>
         <Route index element={<HomePage />} />
         <Route path={ROUTES.profile} element={<ProfilePage />} />
         <Route path={ROUTES.account} element={<AccountPage />} />
         <Route path={ROUTES.admin} element={<AdminPage />} />
+        {ADMIN_ACCOUNT.map(({ path, page: Page }) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
         {PLACEHOLDERS.map(({ path, titleKey }) => (
           <Route key={path} path={path} element={<ComingSoonPage key={titleKey} titleKey={titleKey} />} />
         ))}

@@ -7,6 +7,14 @@
 export const API_BASE_URL = '/api/v1';
 export const LOGIN_PATH = '/api/login';
 export const LOGOUT_PATH = '/api/logout';
+/** Query parameter of the login location and the sign-in page: where to go once signed in. */
+export const RETURN_TO_PARAM = 'returnTo';
+
+/** The product's documentation (Admin → Manuals): the gateway's OpenAPI pages, its call list, and the README. */
+export const API_DOCS_PATH = '/api/docs';
+export const API_INDEX_PATH = '/api/v1';
+/** The repository README as a page, generated into the web build by vite.config.ts. */
+export const README_PATH = '/docs/readme.html';
 
 /** Request retry limit: 10 attempts in all (the first try plus 9 retries). */
 export const MAX_REQUEST_ATTEMPTS = 10;

@@ -4,6 +4,10 @@ export const ROUTES = {
   profile: '/profile',
   account: '/account',
   loggedOut: '/loggedout',
+  // Sign-in pages, outside the default layout (our choice; the gateway's login location redirects to /signin).
+  signIn: '/signin',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   widgets: '/widgets',
   asset: '/assets/:id',
   collection: '/collections/:id',

@@ -4,13 +4,25 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useAppDispatch } from '../app/hooks';
 import { ROUTES } from '../config/routes';
+import { AcceptanceGuard } from '../features/acceptance/AcceptanceGuard';
 import { Loading } from '../shared/components/Loading';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 import { setShowAdmin } from './sidebarSlice';
 
-/** The default layout: header, collapsible sidebar, and the page (lazy, with the loading indicator). */
+/**
+ * The default layout: header, collapsible sidebar, and the page (lazy, with the loading indicator), once the
+ * user has accepted the terms of service and privacy policy.
+ */
 export function DefaultLayout() {
+  return (
+    <AcceptanceGuard>
+      <Shell />
+    </AcceptanceGuard>
+  );
+}
+
+function Shell() {
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
 

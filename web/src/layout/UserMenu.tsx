@@ -17,6 +17,7 @@ import { LOGOUT_PATH } from '../config';
 import { ROUTES } from '../config/routes';
 import { fullName, initials } from '../features/user/display';
 import type { UserProfile } from '../features/user/types';
+import { browserLocation } from '../shared/browserLocation';
 
 /** The signed-in user's menu: profile, account, sign out (a full-page navigation to the logout location). */
 export function UserMenu({ profile }: { profile: UserProfile | undefined }) {
@@ -72,7 +73,13 @@ export function UserMenu({ profile }: { profile: UserProfile | undefined }) {
           {t('nav.account')}
         </MenuItem>
         <Divider />
-        <MenuItem component="a" href={LOGOUT_PATH}>
+        <MenuItem
+          data-testid="sign-out"
+          onClick={() => {
+            close();
+            browserLocation.assign(LOGOUT_PATH);
+          }}
+        >
           <ListItemIcon>
             <LogoutOutlined fontSize="small" />
           </ListItemIcon>

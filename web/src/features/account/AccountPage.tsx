@@ -1,80 +1,164 @@
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../app/hooks';
+import { errorMessageOf } from '../../api/errors';
+import { Loading } from '../../shared/components/Loading';
 import { PageHeader } from '../../shared/components/PageHeader';
+import { useServerMessage } from '../../shared/serverMessages';
 import { usePageTitle } from '../../shared/usePageTitle';
-import { selectSelectedAccount } from '../selection/selectedAccountSlice';
-import { fullName } from '../user/display';
-import { useGetUserDetailsQuery } from '../user/userApi';
-import { useProfile } from '../user/useProfile';
+import { useGetMembersQuery, useUpdateAccountMutation, type AccountUpdate } from './accountApi';
+import { AccountSettingsForm } from './AccountSettingsForm';
+import { ContactCard } from './ContactCard';
+import { useCurrentAccount } from './useCurrentAccount';
 
-/** Roles that may edit account information (not shown in the spec: the admin roles). */
-const EDITOR_ROLES: readonly string[] = ['Admin', 'System Admin'];
-
-function Contact({ labelKey, userId }: { labelKey: string; userId: string | undefined }) {
+function Setting({ labelKey, value, testId }: { labelKey: string; value: string; testId?: string }) {
   const { t } = useTranslation();
-  const { data, isLoading } = useGetUserDetailsQuery(userId ? userId : skipToken);
-  const name = fullName(data);
   return (
-    <Card sx={{ height: '100%' }}>
-      <CardContent>
-        <Typography variant="overline" color="text.secondary">
-          {t(labelKey)}
-        </Typography>
-        {isLoading ? (
-          <Skeleton width="60%" />
-        ) : (
-          <>
-            <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
-              {name || data?.email || t('common.notSet')}
-            </Typography>
-            {name && data?.email ? (
-              <Typography variant="body2" color="text.secondary">
-                {data.email}
-              </Typography>
-            ) : null}
-          </>
-        )}
-      </CardContent>
-    </Card>
+    <Grid size={{ xs: 12, sm: 4 }}>
+      <Typography variant="caption" color="text.secondary">
+        {t(labelKey)}
+      </Typography>
+      <Typography variant="body1" data-testid={testId}>
+        {value || t('common.notSet')}
+      </Typography>
+    </Grid>
   );
 }
 
-/** Account: owner, billing contact and technical contact; users who cannot edit are told whom to ask. */
+/**
+ * Account: owner, billing contact and technical contact, time zone and workload thresholds. Admins edit them;
+ * users who cannot edit are told to contact the admin or support.
+ */
 export default function AccountPage() {
   const { t } = useTranslation();
+  const serverMessage = useServerMessage();
   usePageTitle('nav.account');
-  const selectedAccount = useAppSelector(selectSelectedAccount);
-  const { data: profile } = useProfile();
-  // The profile's copy is fresher than the remembered one.
-  const account = profile?.accounts?.find((candidate) => candidate.id === selectedAccount.id) ?? selectedAccount;
-  const canEdit = EDITOR_ROLES.includes(profile?.role ?? '');
+  const { account, canManage, isLoading } = useCurrentAccount();
+  const { data: members, isLoading: membersPending } = useGetMembersQuery(
+    account && canManage ? account.id : skipToken,
+  );
+  const [updateAccount, { isLoading: saving }] = useUpdateAccountMutation();
+  const [editing, setEditing] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+
+  if (isLoading) return <Loading />;
+  if (!account) {
+    return (
+      <>
+        <PageHeader title={t('account.title')} />
+        <Alert severity="info">{t('layout.noAccounts')}</Alert>
+      </>
+    );
+  }
+
+  const save = async (changes: AccountUpdate) => {
+    setSaveError(null);
+    if (Object.keys(changes).length === 0) {
+      setEditing(false);
+      return;
+    }
+    const result = await updateAccount({ id: account.id, changes });
+    if (result.error) setSaveError(serverMessage(errorMessageOf(result.error), 'toast.unknownError'));
+    else setEditing(false);
+  };
 
   return (
     <>
-      <PageHeader title={t('account.title')} subtitle={account.name || t('layout.noAccounts')} />
+      <PageHeader
+        title={t('account.title')}
+        subtitle={account.name}
+        actions={
+          canManage ? (
+            <Button variant="outlined" startIcon={<EditOutlined />} onClick={() => setEditing(true)}>
+              {t('common.edit')}
+            </Button>
+          ) : null
+        }
+      />
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 4 }}>
-          <Contact labelKey="account.owner" userId={account.ownerId} />
+          <ContactCard
+            labelKey="account.owner"
+            userId={account.ownerId}
+            members={members}
+            membersPending={membersPending}
+            testId="account-owner"
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
-          <Contact labelKey="account.billingContact" userId={account.billingContactId} />
+          <ContactCard
+            labelKey="account.billingContact"
+            userId={account.billingContactId}
+            members={members}
+            membersPending={membersPending}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
-          <Contact labelKey="account.technicalContact" userId={account.technicalContactId} />
+          <ContactCard
+            labelKey="account.technicalContact"
+            userId={account.technicalContactId}
+            members={members}
+            membersPending={membersPending}
+          />
         </Grid>
       </Grid>
-      {canEdit ? null : (
-        <Alert severity="info" sx={{ mt: 3 }}>
+      <Card sx={{ mt: 3 }}>
+        <CardContent>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
+            {t('account.settings')}
+          </Typography>
+          <Grid container spacing={3}>
+            <Setting labelKey="account.fields.timeZone" value={account.timeZone} testId="account-time-zone" />
+            <Setting
+              labelKey="account.fields.minThreshold"
+              value={t('common.percent', { value: account.minWorkloadPercentThreshold })}
+              testId="account-min-threshold"
+            />
+            <Setting
+              labelKey="account.fields.maxThreshold"
+              value={t('common.percent', { value: account.maxWorkloadPercentThreshold })}
+              testId="account-max-threshold"
+            />
+          </Grid>
+        </CardContent>
+      </Card>
+      {canManage ? null : (
+        <Alert severity="info" sx={{ mt: 3 }} data-testid="account-contact-admin">
           {t('account.contactAdmin')}
         </Alert>
       )}
+      <Dialog open={editing} onClose={() => setEditing(false)} fullWidth maxWidth="sm">
+        <DialogTitle>{t('account.editTitle')}</DialogTitle>
+        <DialogContent>
+          {saveError ? (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {saveError}
+            </Alert>
+          ) : null}
+          {editing ? (
+            <AccountSettingsForm
+              account={account}
+              members={members ?? []}
+              submitting={saving}
+              onSubmit={(changes) => void save(changes)}
+              onCancel={() => {
+                setSaveError(null);
+                setEditing(false);
+              }}
+            />
+          ) : null}
+        </DialogContent>
+      </Dialog>
     </>
   );
 }

@@ -9,12 +9,13 @@ import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../app/hooks';
 import { Loading } from '../../shared/components/Loading';
 import { PageHeader } from '../../shared/components/PageHeader';
+import { roleKey } from '../../shared/roles';
+import { useServerMessage } from '../../shared/serverMessages';
 import { usePageTitle } from '../../shared/usePageTitle';
-import { enqueueToast } from '../toasts/toastsSlice';
 import { fullName, initials } from '../user/display';
 import type { UserProfile } from '../user/types';
 import { useLazyRequestPasswordResetQuery } from '../user/userApi';
@@ -39,15 +40,17 @@ const DETAIL_FIELDS = [
 /** Profile: the user's details and assigned role, a reset-password action, and whom to ask for changes. */
 export default function ProfilePage() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
+  const serverMessage = useServerMessage();
   usePageTitle('nav.profile');
   const { data: profile, isLoading } = useProfile();
   const [requestReset, { isFetching: resetting }] = useLazyRequestPasswordResetQuery();
+  const [resetMessage, setResetMessage] = useState<string | null>(null);
 
+  /** Sends the caller a reset link, and shows the server's answer (a failure shows the query-error toast). */
   const resetPassword = async () => {
+    setResetMessage(null);
     const result = await requestReset();
-    if (!result.error)
-      dispatch(enqueueToast({ messageKey: 'toast.actionCompleted', variant: 'success', persist: false }));
+    if (!result.error) setResetMessage(serverMessage(result.data?.message, 'identity.messages.resetRequested'));
   };
 
   if (isLoading) return <Loading />;
@@ -68,6 +71,11 @@ export default function ProfilePage() {
           </Button>
         }
       />
+      {resetMessage ? (
+        <Alert severity="success" sx={{ mb: 3 }} onClose={() => setResetMessage(null)} data-testid="reset-message">
+          {resetMessage}
+        </Alert>
+      ) : null}
       <Card>
         <CardContent sx={{ p: 3 }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3 }}>
@@ -78,7 +86,17 @@ export default function ProfilePage() {
                 <Typography variant="body2" color="text.secondary">
                   {t('profile.role')}
                 </Typography>
-                <Chip size="small" label={profile?.role || notSet} data-testid="profile-role" />
+                <Chip
+                  size="small"
+                  label={profile?.role ? t(roleKey(profile.role)) : notSet}
+                  data-testid="profile-role"
+                />
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color={profile?.mfaEnabled ? 'success' : 'default'}
+                  label={t(profile?.mfaEnabled ? 'profile.mfaOn' : 'profile.mfaOff')}
+                />
               </Box>
             </Box>
           </Box>

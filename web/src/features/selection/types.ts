@@ -1,20 +1,7 @@
-/** Client-side shapes of §3. Every organization field defaults to an empty string. */
-export interface Organization {
-  id: string;
-  name: string;
-  accountId: string;
-  ownerId: string;
-  billingContactId: string;
-  technicalContactId: string;
-  addressLineOne: string;
-  addressLineTwo: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-  website: string;
-  account: string;
-}
+import type { AccountDto, OrganizationDto } from '@infra/contracts';
+
+/** The selected organization, held client-side (§3): the contract's shape, every field defaulting to ''. */
+export type Organization = OrganizationDto;
 
 export const ORGANIZATION_FIELDS = [
   'id',
@@ -50,21 +37,15 @@ export const EMPTY_ORGANIZATION: Organization = {
   account: '',
 };
 
-export interface Account {
-  id: string;
-  name: string;
-  slug: string;
-  bucket?: string;
-  authClientId?: string;
-  awsCrossAccountRoleArn?: string;
-  ownerId?: string;
-  billingContactId?: string;
-  technicalContactId?: string;
-  timeZone?: string;
-  /** The account's organizations (the spec names the list `organization`). */
-  organization?: Partial<Organization>[];
-  minWorkloadPercentThreshold?: number;
-  maxWorkloadPercentThreshold?: number;
-}
+/**
+ * The selected account, held client-side and remembered in local storage: id, name and slug always (empty by
+ * default); the rest of the contract's AccountDto when known. The profile's copy of the account is fresher and
+ * is preferred wherever both exist.
+ */
+export type Account = Pick<AccountDto, 'id' | 'name' | 'slug'> &
+  Partial<Omit<AccountDto, 'id' | 'name' | 'slug' | 'organization'>> & {
+    /** The account's organizations (the spec names the list `organization`). */
+    organization?: Partial<OrganizationDto>[];
+  };
 
 export const EMPTY_ACCOUNT: Account = { id: '', name: '', slug: '', organization: [] };

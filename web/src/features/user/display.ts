@@ -1,7 +1,7 @@
-import type { UserProfile } from './types';
+import type { UserNameFields } from './types';
 
 /** The name to greet the user with: the first name, else the full name, else the email; empty if unknown. */
-export function greetingName(profile: UserProfile | undefined): string {
+export function greetingName(profile: UserNameFields | undefined): string {
   if (!profile) return '';
   const first = profile.firstName?.trim() ?? '';
   if (first) return first;
@@ -10,7 +10,7 @@ export function greetingName(profile: UserProfile | undefined): string {
 }
 
 /** The full name for menus and the profile page; empty if unknown. */
-export function fullName(profile: UserProfile | undefined): string {
+export function fullName(profile: UserNameFields | undefined): string {
   if (!profile) return '';
   return [profile.firstName, profile.lastName]
     .map((part) => part?.trim() ?? '')
@@ -19,7 +19,7 @@ export function fullName(profile: UserProfile | undefined): string {
 }
 
 /** One or two initials for an avatar; empty if unknown. */
-export function initials(profile: UserProfile | undefined): string {
+export function initials(profile: UserNameFields | undefined): string {
   const name = fullName(profile) || profile?.email || '';
   return name
     .split(/\s+/)

@@ -1,27 +1,17 @@
-import type { Account } from '../selection/types';
+import type { ProfileDto, UserDto } from '@infra/contracts';
 
-/** The signed-in user's profile (`GET users/profile`): the user's fields (§3) and their accounts. */
-export interface UserProfile {
-  id?: string;
-  firstName?: string;
-  lastName?: string;
-  /** The email is the user ID. */
-  email?: string;
-  mobileNumber?: string;
-  workNumber?: string;
-  role?: string;
-  company?: string;
-  website?: string;
-  addressLineOne?: string;
-  addressLineTwo?: string;
-  city?: string;
-  country?: string;
-  zipCode?: string;
-  timeZone?: string;
-  accounts?: Account[];
-}
+/** The signed-in user's profile (`GET users/profile`): the user's fields (§3), role, and accounts. */
+export type UserProfile = ProfileDto;
+
+/** What the display helpers need of a user, a profile or a member. */
+export type UserNameFields = Partial<Pick<UserDto, 'firstName' | 'lastName' | 'email'>>;
 
 export interface ProfileQueryArgs {
   organizationId?: string;
   accountSlug?: string;
+}
+
+/** The `{ message }` answer of the password-reset calls. */
+export interface MessageResponse {
+  message: string;
 }

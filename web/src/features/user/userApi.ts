@@ -1,5 +1,6 @@
+import type { UserDto } from '@infra/contracts';
 import { api } from '../../api/api';
-import type { ProfileQueryArgs, UserProfile } from './types';
+import type { MessageResponse, ProfileQueryArgs, UserProfile } from './types';
 
 /** Query parameters without empty values. */
 function definedParams(args: ProfileQueryArgs | void): Record<string, string> {
@@ -22,11 +23,12 @@ export const { useGetProfileQuery } = userApi;
 
 export const userDetailsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getUserDetails: build.query<UserProfile, string>({
+    getUserDetails: build.query<UserDto, string>({
       query: (id) => `users/details/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'User', id }],
     }),
-    requestPasswordReset: build.query<unknown, void>({
+    /** Signed in and without an email: sends the caller a password reset link. Answers `{ message }`. */
+    requestPasswordReset: build.query<MessageResponse, void>({
       query: () => 'users/reset-password',
       keepUnusedDataFor: 0,
     }),

@@ -1,0 +1,141 @@
+/**
+ * Identity API shapes (accounts, organizations, users, members, sign-in, MFA), shared by the identity
+ * service and the web app. Paths are relative to /api/v1 unless they start with /api.
+ */
+import type { Role } from './constants';
+
+export type AccountRole = Exclude<Role, 'System Admin'>;
+
+export interface OrganizationDto {
+  id: string;
+  name: string;
+  accountId: string;
+  ownerId: string;
+  billingContactId: string;
+  technicalContactId: string;
+  addressLineOne: string;
+  addressLineTwo: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+  website: string;
+  /** The account's name. */
+  account: string;
+}
+
+export interface AccountDto {
+  id: string;
+  name: string;
+  slug: string;
+  bucket: string;
+  authClientId: string;
+  awsCrossAccountRoleArn: string;
+  ownerId: string;
+  billingContactId: string;
+  technicalContactId: string;
+  timeZone: string;
+  minWorkloadPercentThreshold: number;
+  maxWorkloadPercentThreshold: number;
+  /** Subscription plan and its asset limit (Admin → subscription). */
+  plan: string;
+  assetLimit: number;
+  /** The caller's role in this account (System Admins see 'Admin' rights everywhere). */
+  role: AccountRole;
+  organization: OrganizationDto[];
+}
+
+export interface UserDto {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  mobileNumber: string;
+  workNumber: string;
+  company: string;
+  website: string;
+  addressLineOne: string;
+  addressLineTwo: string;
+  city: string;
+  country: string;
+  zipCode: string;
+  timeZone: string;
+  systemAdmin: boolean;
+  mfaEnabled: boolean;
+}
+
+/** `GET users/profile`: the caller, the role in the selected account, and every account with its organizations. */
+export interface ProfileDto extends UserDto {
+  /** 'System Admin' for platform admins; otherwise the role in the account of `organizationId`/`accountSlug` (or the first account). */
+  role: Role;
+  accounts: AccountDto[];
+}
+
+export interface MemberDto {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: AccountRole;
+  mfaEnabled: boolean;
+}
+
+/** `POST /api/login` body. `code` is the TOTP (or a recovery code) once the first answer says `mfaRequired`. */
+export interface LoginRequest {
+  email: string;
+  password: string;
+  code?: string;
+}
+
+/** `POST /api/login` 200 answer. When `mfaRequired` is true no session was started yet. */
+export interface LoginResponse {
+  mfaRequired: boolean;
+  user?: UserDto;
+}
+
+/** `POST auth/token` (API clients) answer; also `POST auth/refresh`. */
+export interface TokenResponse {
+  tokenType: 'Bearer';
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+}
+
+/** `GET users/enroll-mfa`: a pending secret until `POST users/verify-mfa` receives its first valid code. */
+export interface MfaEnrollmentDto {
+  otpauthUri: string;
+  /** PNG data URL of the QR code of `otpauthUri`. */
+  qrCode: string;
+  secret: string;
+  recoveryCodes: string[];
+}
+
+export interface AcceptanceStatusDto {
+  accepted: boolean;
+  termsVersion: string;
+  privacyVersion: string;
+  acceptedAt: string | null;
+}
+
+export interface AcceptanceDataDto {
+  termsVersion: string;
+  privacyVersion: string;
+  termsUrl: string;
+  privacyUrl: string;
+}
+
+export const IDENTITY_MESSAGES = {
+  invalidCredentials: 'Invalid email or password.',
+  invalidCode: 'The verification code is not valid.',
+  lockedOut: 'Too many sign-in attempts. Try again later.',
+  resetRequested: 'If an account exists for this email, a password reset link has been sent.',
+  resetInvalid: 'This password reset link is invalid or has expired.',
+  passwordRule: 'Password must be at least 12 characters long.',
+  lastAdmin: 'An account must keep at least one Admin.',
+  thresholdsRule: 'Workload thresholds must be between 0 and 100, with the minimum below the maximum.',
+  acceptanceRequired: 'Please accept the terms of service and privacy policy.',
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 12;
+export const CURRENT_TERMS_VERSION = '2026-01';
+export const CURRENT_PRIVACY_VERSION = '2026-01';

@@ -1,0 +1,31 @@
+import { Body, Controller, Get, Param, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { OrganizationDto as OrganizationView } from '@infra/contracts';
+import { Caller, CallerContext } from '@infra/platform';
+import { CreateOrganizationDto, OrganizationDto } from '../accounts/accounts.dto';
+import { OrganizationsService } from './organizations.service';
+
+@ApiTags('Organizations')
+@Controller('organizations')
+export class OrganizationsController {
+  constructor(private readonly organizations: OrganizationsService) {}
+
+  @Get()
+  list(@Caller() caller: CallerContext, @Query('accountSlug') accountSlug?: string): Promise<OrganizationView[]> {
+    return this.organizations.list(caller, accountSlug);
+  }
+
+  @Post()
+  create(@Caller() caller: CallerContext, @Body() body: CreateOrganizationDto): Promise<OrganizationView> {
+    return this.organizations.create(caller, body);
+  }
+
+  @Put(':id')
+  update(
+    @Caller() caller: CallerContext,
+    @Param('id', ParseUUIDPipe) id: string,
+    @Body() body: OrganizationDto,
+  ): Promise<OrganizationView> {
+    return this.organizations.update(caller, id, body);
+  }
+}

@@ -1,0 +1,288 @@
+// Sign-in, sessions, MFA, password reset, members and account settings through the real gateway.
+import fs from 'node:fs';
+import path from 'node:path';
+import { authenticator } from 'otplib';
+import { Client } from 'pg';
+import { call, DEMO_MFA_SECRET, DEMO_USERS, profileOf, tokenFor } from './support/api-client';
+
+jest.setTimeout(60_000);
+const MAIL_DIR = path.resolve(__dirname, '../../.cache/test-results/mail');
+const IDENTITY_DB = process.env.E2E_IDENTITY_DB ?? 'infra_test_identity';
+
+function cookiesFrom(response: { headers: Headers }): Record<string, string> {
+  return Object.fromEntries(
+    response.headers.getSetCookie().map((cookie) => cookie.split(';')[0].split('=') as [string, string]),
+  );
+}
+
+async function latestMailTo(email: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(MAIL_DIR)
+      ? fs
+          .readdirSync(MAIL_DIR)
+          .filter((file) => file.endsWith(`${email}.json`))
+          .sort()
+      : [];
+    if (files.length > 0)
+      return (JSON.parse(fs.readFileSync(path.join(MAIL_DIR, files[files.length - 1]), 'utf8')) as { text: string })
+        .text;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${email}`);
+}
+
+describe('sign-in', () => {
+  it('signs in with password then TOTP, setting httpOnly Secure SameSite cookies', async () => {
+    const { email, password } = DEMO_USERS.mfa;
+    const first = await call<{ mfaRequired: boolean }>('POST', '/api/login', { body: { email, password } });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ mfaRequired: true });
+    expect(first.headers.getSetCookie()).toEqual([]);
+    const wrongCode = await call('POST', '/api/login', { body: { email, password, code: '000000' } });
+    expect(wrongCode.status).toBe(401);
+    expect((wrongCode.body as { message: string }).message).toBe('The verification code is not valid.');
+    const second = await call<{ mfaRequired: boolean; user: { email: string } }>('POST', '/api/login', {
+      body: { email, password, code: authenticator.generate(DEMO_MFA_SECRET) },
+    });
+    expect(second.status).toBe(200);
+    expect(second.body.user.email).toBe(email);
+    const setCookies = second.headers.getSetCookie();
+    expect(setCookies.find((cookie) => cookie.startsWith('access_token='))).toMatch(/HttpOnly; Secure; SameSite=Lax/);
+    expect(setCookies.find((cookie) => cookie.startsWith('refresh_token='))).toMatch(
+      /Path=\/api; .*HttpOnly; Secure; SameSite=Strict/,
+    );
+    const profile = await call('GET', 'users/profile', {
+      headers: { cookie: `access_token=${cookiesFrom(second).access_token}` },
+    });
+    expect(profile.status).toBe(200);
+  });
+
+  it('answers an unknown email exactly like a wrong password', async () => {
+    const wrong = await call('POST', '/api/login', {
+      body: { email: 'admin@demo.local', password: 'not-the-password' },
+    });
+    const unknown = await call('POST', '/api/login', {
+      body: { email: 'nobody-here@demo.local', password: 'not-the-password' },
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect((wrong.body as { message: string }).message).toBe((unknown.body as { message: string }).message);
+  });
+
+  it('locks an email out after 5 failures, whether or not it exists', async () => {
+    const email = `locked-${Date.now()}@nowhere.local`;
+    const statuses = [];
+    for (let i = 0; i < 6; i += 1)
+      statuses.push((await call('POST', '/api/login', { body: { email, password: 'wrong-password' } })).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    const locked = await call<{ message: string }>('POST', '/api/login', {
+      body: { email, password: 'wrong-password' },
+    });
+    expect(locked.body.message).toBe('Too many sign-in attempts. Try again later.');
+  });
+
+  it('sends the browser from /api/login to the sign-in page when there is no session, and back when the refresh cookie is valid', async () => {
+    const anonymous = await call('GET', '/api/login');
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get('location')).toBe('/signin');
+    const login = await call('POST', '/api/login', { body: DEMO_USERS.admin });
+    const { refresh_token: refresh } = cookiesFrom(login);
+    const renewed = await call('GET', '/api/login?returnTo=/account', {
+      headers: { cookie: `refresh_token=${refresh}` },
+    });
+    expect(renewed.status).toBe(302);
+    expect(renewed.headers.get('location')).toBe('/account');
+    expect(cookiesFrom(renewed).access_token).toBeTruthy();
+    const offsite = await call('GET', '/api/login?returnTo=//evil.example', {
+      headers: { cookie: `refresh_token=${cookiesFrom(renewed).refresh_token}` },
+    });
+    expect(offsite.headers.get('location')).toBe('/');
+  });
+
+  it('rotates refresh tokens and revokes the whole family when an old one is reused', async () => {
+    const first = await tokenFor('user');
+    const second = (
+      await call<{ refreshToken: string }>('POST', 'auth/refresh', { body: { refreshToken: first.refreshToken } })
+    ).body;
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    const reuse = await call('POST', 'auth/refresh', { body: { refreshToken: first.refreshToken } });
+    expect(reuse.status).toBe(401);
+    // The legitimate newer token died with its family.
+    expect((await call('POST', 'auth/refresh', { body: { refreshToken: second.refreshToken } })).status).toBe(401);
+  });
+
+  it('signs out: the refresh token stops working and the browser lands on /loggedout', async () => {
+    const login = await call('POST', '/api/login', { body: DEMO_USERS.user });
+    const { refresh_token: refresh } = cookiesFrom(login);
+    const logout = await call('GET', '/api/logout', { headers: { cookie: `refresh_token=${refresh}` } });
+    expect(logout.status).toBe(302);
+    expect(logout.headers.get('location')).toBe('/loggedout');
+    expect(logout.headers.getSetCookie().some((cookie) => cookie.startsWith('access_token=;'))).toBe(true);
+    const renewed = await call('GET', '/api/login', { headers: { cookie: `refresh_token=${refresh}` } });
+    expect(renewed.headers.get('location')).toBe('/signin');
+  });
+});
+
+describe('MFA enrolment', () => {
+  it('enrols on the first valid code, then requires the code to sign in and to disable', async () => {
+    const { accessToken } = await tokenFor('admin');
+    const enrol = await call<{ otpauthUri: string; secret: string; qrCode: string; recoveryCodes: string[] }>(
+      'GET',
+      'users/enroll-mfa',
+      {
+        token: accessToken,
+      },
+    );
+    expect(enrol.status).toBe(200);
+    expect(enrol.body.otpauthUri).toMatch(/^otpauth:\/\/totp\/infra-analytics:admin%40demo\.local\?secret=/);
+    expect(enrol.body.qrCode).toMatch(/^data:image\/png;base64,/);
+    expect(enrol.body.recoveryCodes).toHaveLength(10);
+    // Still off until verified.
+    expect((await call('POST', '/api/login', { body: DEMO_USERS.admin })).body).toMatchObject({ mfaRequired: false });
+    expect((await call('POST', 'users/verify-mfa', { token: accessToken, body: { code: '123456' } })).status).toBe(400);
+    const code = authenticator.generate(enrol.body.secret);
+    expect((await call('POST', 'users/verify-mfa', { token: accessToken, body: { code } })).status).toBe(200);
+    expect((await call('POST', '/api/login', { body: DEMO_USERS.admin })).body).toEqual({ mfaRequired: true });
+    // A recovery code works once.
+    const recovery = enrol.body.recoveryCodes[0];
+    expect((await call('POST', '/api/login', { body: { ...DEMO_USERS.admin, code: recovery } })).status).toBe(200);
+    expect((await call('POST', '/api/login', { body: { ...DEMO_USERS.admin, code: recovery } })).status).toBe(401);
+    expect((await call('POST', 'users/disable-mfa', { token: accessToken, body: { code: '000000' } })).status).toBe(
+      400,
+    );
+    const disabled = await call('POST', 'users/disable-mfa', {
+      token: accessToken,
+      body: { code: authenticator.generate(enrol.body.secret) },
+    });
+    expect(disabled.body).toEqual({ mfaEnabled: false });
+    expect((await call('POST', '/api/login', { body: DEMO_USERS.admin })).body).toMatchObject({ mfaRequired: false });
+  });
+});
+
+describe('password reset', () => {
+  it('mails a single-use link; the new password works and the old one does not', async () => {
+    const invitee = `reset-${Date.now()}@demo.local`;
+    const { accessToken } = await tokenFor('admin');
+    const demo = (await profileOf(accessToken)).accounts.find((account) => account.slug === 'demo')!;
+    expect(
+      (await call('POST', 'users', { token: accessToken, body: { accountId: demo.id, email: invitee, role: 'User' } }))
+        .status,
+    ).toBe(201);
+    const invitation = await latestMailTo(invitee);
+    expect(invitation).toContain('/reset-password?token=');
+
+    const start = await call<{ message: string }>('GET', `users/reset-password?email=${encodeURIComponent(invitee)}`);
+    expect(start.body.message).toBe('If an account exists for this email, a password reset link has been sent.');
+    const unknown = await call<{ message: string }>('GET', 'users/reset-password?email=nobody-at-all%40demo.local');
+    expect(unknown.body).toEqual(start.body);
+    const mail = await latestMailTo(invitee);
+    const token = /token=([\w-]+)/.exec(mail)![1];
+    expect((await call('POST', 'users/reset-password', { body: { token, password: 'short' } })).status).toBe(400);
+    const done = await call('POST', 'users/reset-password', { body: { token, password: 'A-brand-new-password-1' } });
+    expect(done.status).toBe(200);
+    expect(
+      (await call('POST', 'users/reset-password', { body: { token, password: 'Another-new-password-2' } })).status,
+    ).toBe(400);
+    expect(
+      (await call('POST', 'auth/token', { body: { email: invitee, password: 'A-brand-new-password-1' } })).status,
+    ).toBe(200);
+  });
+});
+
+describe('members and account settings', () => {
+  it('adds, re-roles and removes a member, and always keeps one Admin', async () => {
+    const { accessToken } = await tokenFor('sysadmin');
+    const created = await call<{ id: string }>('POST', 'accounts', {
+      token: accessToken,
+      body: { name: 'Solo Inc', slug: `solo-${Date.now()}` },
+    });
+    expect(created.status).toBe(201);
+    const accountId = created.body.id;
+    const member = await call<{ userId: string; role: string }>('POST', 'users', {
+      token: accessToken,
+      body: { accountId, email: `solo-admin-${Date.now()}@solo.local`, firstName: 'Solo', role: 'Admin' },
+    });
+    expect(member.body.role).toBe('Admin');
+    const duplicate = await call<{ message: string }>('POST', 'users', {
+      token: accessToken,
+      body: {
+        accountId,
+        email: (await call<{ email: string }>('GET', `users/details/${member.body.userId}`, { token: accessToken }))
+          .body.email,
+        role: 'User',
+      },
+    });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.message).toContain('exist');
+    const demote = await call<{ message: string }>('PATCH', `users/${member.body.userId}`, {
+      token: accessToken,
+      body: { accountId, role: 'User' },
+    });
+    expect(demote.status).toBe(409);
+    expect(demote.body.message).toBe('An account must keep at least one Admin.');
+    expect(
+      (await call('DELETE', `accounts/${accountId}/members/${member.body.userId}`, { token: accessToken })).status,
+    ).toBe(409);
+    const other = await call<{ userId: string }>('POST', 'users', {
+      token: accessToken,
+      body: { accountId, email: `solo-user-${Date.now()}@solo.local`, role: 'User' },
+    });
+    expect(
+      (await call('PATCH', `users/${other.body.userId}`, { token: accessToken, body: { accountId, role: 'Admin' } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await call('PATCH', `users/${member.body.userId}`, { token: accessToken, body: { accountId, role: 'User' } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await call('DELETE', `accounts/${accountId}/members/${member.body.userId}`, { token: accessToken })).status,
+    ).toBe(204);
+    const members = await call<{ userId: string }[]>('GET', `accounts/${accountId}/members`, { token: accessToken });
+    expect(members.body.map((m) => m.userId)).toEqual([other.body.userId]);
+  });
+
+  it('validates workload thresholds and publishes a change through the outbox', async () => {
+    const { accessToken } = await tokenFor('admin');
+    const demo = (await profileOf(accessToken)).accounts.find((account) => account.slug === 'demo')!;
+    for (const bad of [
+      { minWorkloadPercentThreshold: 70, maxWorkloadPercentThreshold: 60 },
+      { minWorkloadPercentThreshold: -1 },
+      { maxWorkloadPercentThreshold: 101 },
+    ]) {
+      const response = await call<{ message: string }>('PUT', `accounts/${demo.id}`, { token: accessToken, body: bad });
+      expect(response.status).toBe(400);
+      expect(response.body.message).toBe(
+        'Workload thresholds must be between 0 and 100, with the minimum below the maximum.',
+      );
+    }
+    const ok = await call<{ minWorkloadPercentThreshold: number; maxWorkloadPercentThreshold: number }>(
+      'PUT',
+      `accounts/${demo.id}`,
+      {
+        token: accessToken,
+        body: { minWorkloadPercentThreshold: 35, maxWorkloadPercentThreshold: 65 },
+      },
+    );
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ minWorkloadPercentThreshold: 35, maxWorkloadPercentThreshold: 65 });
+    const db = new Client({ host: '127.0.0.1', user: 'postgres', database: IDENTITY_DB });
+    await db.connect();
+    try {
+      const deadline = Date.now() + 10_000;
+      let published = false;
+      while (!published && Date.now() < deadline) {
+        const { rows } = await db.query(
+          `SELECT published_at FROM outbox WHERE topic = 'identity.account.thresholds-changed.v1'
+             AND envelope->'payload'->>'minWorkloadPercentThreshold' = '35' ORDER BY id DESC LIMIT 1`,
+        );
+        published = rows[0]?.published_at != null;
+        if (!published) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(published).toBe(true);
+    } finally {
+      await db.end();
+    }
+  });
+});

@@ -1,0 +1,237 @@
+/**
+ * Browser test of the identity screens against the REAL running product with its demo data (no request
+ * mocking): sign-in with MFA, the account and organization dropdowns and their persistence, sign-out, an
+ * expired session, and a wrong password.
+ *
+ * BASE_URL points at the product (the gateway, default http://localhost:8080). Demo data (local only): account
+ * "Demo Account" (organizations "Demo East" and "Demo West") and "Acme Corp" ("Acme Main"); mfa@demo.local is
+ * an Admin of Demo Account and a User of Acme Corp, enrolled in MFA with the TOTP secret below.
+ */
+import { authenticator } from 'otplib';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const BASE_URL = (process.env.BASE_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
+const WAIT_MS = 15_000;
+
+const MFA_USER = { email: 'mfa@demo.local', password: 'Demo-Mfa-Pass-1', secret: 'JBSWY3DPEHPK3PXP' };
+const ADMIN_USER = { email: 'admin@demo.local', password: 'Demo-Admin-Pass-1' };
+
+const TEXTS = {
+  invalidCredentials: 'Invalid email or password.',
+  invalidCode: 'The verification code is not valid.',
+  signedOut: 'You have been successfully signed out.',
+};
+
+jest.setTimeout(120_000);
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+/** Polls a condition until it holds or the deadline passes (no fixed sleeps). */
+async function pollUntil(condition: () => Promise<boolean>, timeoutMs = WAIT_MS, intervalMs = 100): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+const pathnameOf = (target: Page) => new URL(target.url()).pathname;
+
+/** Codes already sent by this test run: a TOTP code is accepted once, so a reused one waits for the next step. */
+const usedCodes = new Set<string>();
+
+async function freshTotp(secret: string): Promise<string> {
+  let code = authenticator.generate(secret);
+  if (usedCodes.has(code)) {
+    await new Promise((resolve) => setTimeout(resolve, (authenticator.timeRemaining() + 1) * 1000));
+    code = authenticator.generate(secret);
+  }
+  usedCodes.add(code);
+  return code;
+}
+
+async function fillCredentials(email: string, password: string): Promise<void> {
+  await page.goto(`${BASE_URL}/signin`);
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Leaves /signin for the app (home, or the acceptance page for a user who has not accepted the terms). */
+async function waitUntilSignedIn(): Promise<void> {
+  await page.waitForURL((url) => url.pathname !== '/signin', { timeout: WAIT_MS });
+}
+
+/**
+ * Signs in through the sign-in page: password, then the TOTP code step. A code the server refuses (already
+ * used in this 30-second step, e.g. by another suite) is retried once with the next step's code.
+ */
+async function signInWithMfa(): Promise<void> {
+  await fillCredentials(MFA_USER.email, MFA_USER.password);
+  const codeField = page.locator('input[name="code"]');
+  await codeField.waitFor({ timeout: WAIT_MS });
+  expect(await page.locator('input[name="password"]').count()).toBe(0);
+  for (let attempt = 1; ; attempt += 1) {
+    await codeField.fill(await freshTotp(MFA_USER.secret));
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    const outcome = await Promise.race([
+      page.waitForURL((url) => url.pathname !== '/signin', { timeout: WAIT_MS }).then(() => 'signed-in' as const),
+      page
+        .getByText(TEXTS.invalidCode)
+        .waitFor({ timeout: WAIT_MS })
+        .then(() => 'refused' as const),
+    ]);
+    if (outcome === 'signed-in') return;
+    if (attempt >= 2) throw new Error('The TOTP code was refused twice');
+    await new Promise((resolve) => setTimeout(resolve, (authenticator.timeRemaining() + 1) * 1000));
+  }
+}
+
+/** The text shown by a header dropdown (its combobox). */
+async function dropdownText(testId: 'account-select' | 'organization-select'): Promise<string> {
+  return ((await page.getByTestId(testId).getByRole('combobox').textContent()) ?? '').trim();
+}
+
+async function waitForDropdown(testId: 'account-select' | 'organization-select', text: string): Promise<void> {
+  try {
+    await pollUntil(async () => (await dropdownText(testId)) === text);
+  } catch {
+    throw new Error(`${testId} shows "${await dropdownText(testId)}", expected "${text}"`);
+  }
+}
+
+async function choose(testId: 'account-select' | 'organization-select', option: string): Promise<void> {
+  await page.getByTestId(testId).getByRole('combobox').click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached', timeout: WAIT_MS });
+}
+
+async function storedSelection(key: 'selectedAccount' | 'selectedOrganization'): Promise<{ name?: string }> {
+  const raw = await page.evaluate<string | null>(`window.localStorage.getItem(${JSON.stringify(key)})`);
+  return JSON.parse(raw ?? '{}') as { name?: string };
+}
+
+interface ProfileAccounts {
+  accounts: { name: string; slug: string; organization: { name: string }[] }[];
+}
+
+/** The signed-in user's profile, read with the browser context's session cookies. */
+async function profileOfSession(): Promise<ProfileAccounts> {
+  const response = await context.request.get(`${BASE_URL}/api/v1/users/profile`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as ProfileAccounts;
+}
+
+beforeAll(async () => {
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  await context?.close();
+});
+
+describe('identity screens (real product, demo data)', () => {
+  it('signs in with MFA, switches account and organization, keeps them across a reload, and signs out', async () => {
+    await signInWithMfa();
+    await page.waitForURL((url) => url.pathname === '/', { timeout: WAIT_MS });
+    const greeting = page.getByTestId('home-greeting');
+    await page.getByText('Welcome back.').waitFor({ timeout: WAIT_MS });
+    await pollUntil(async () => /^Hello .+!$/.test((await greeting.textContent()) ?? ''));
+
+    // The first load selects the first account and its first organization.
+    const profile = await profileOfSession();
+    const first = profile.accounts[0];
+    expect(first).toBeDefined();
+    await waitForDropdown('account-select', first?.name ?? '');
+    await waitForDropdown('organization-select', first?.organization[0]?.name ?? '');
+
+    // Switching the account selects that account's first organization; home stays open.
+    await choose('account-select', 'Acme Corp');
+    await waitForDropdown('account-select', 'Acme Corp');
+    await waitForDropdown('organization-select', 'Acme Main');
+    expect(pathnameOf(page)).toBe('/');
+
+    const demo = profile.accounts.find((account) => account.slug === 'demo');
+    expect(demo?.name).toBe('Demo Account');
+    await choose('account-select', 'Demo Account');
+    await waitForDropdown('account-select', 'Demo Account');
+    await waitForDropdown('organization-select', demo?.organization[0]?.name ?? '');
+
+    // The organization dropdown lists Demo Account's organizations only.
+    await page.getByTestId('organization-select').getByRole('combobox').click();
+    const options = (await page.getByRole('option').allTextContents()).map((text) => text.trim()).sort();
+    expect(options).toEqual(['Demo East', 'Demo West']);
+    await page.getByRole('option', { name: 'Demo West', exact: true }).click();
+    await page.getByRole('listbox').waitFor({ state: 'detached', timeout: WAIT_MS });
+    await waitForDropdown('organization-select', 'Demo West');
+    expect(pathnameOf(page)).toBe('/');
+    expect(await storedSelection('selectedAccount')).toMatchObject({ name: 'Demo Account' });
+    expect(await storedSelection('selectedOrganization')).toMatchObject({ name: 'Demo West' });
+
+    // The choices survive a reload.
+    await page.reload();
+    await pollUntil(async () => /^Hello .+!$/.test((await greeting.textContent()) ?? ''));
+    await waitForDropdown('account-select', 'Demo Account');
+    await waitForDropdown('organization-select', 'Demo West');
+
+    // Changing the organization on a page other than home, profile or account returns home.
+    await page.goto(`${BASE_URL}/admin`);
+    await page.getByRole('heading', { name: 'Admin', level: 1 }).waitFor({ timeout: WAIT_MS });
+    await waitForDropdown('organization-select', 'Demo West');
+    await choose('organization-select', 'Demo East');
+    await page.waitForURL((url) => url.pathname === '/', { timeout: WAIT_MS });
+    await choose('organization-select', 'Demo West');
+    await waitForDropdown('organization-select', 'Demo West');
+
+    // Sign out from the user menu.
+    await page.getByRole('button', { name: 'Open user menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === '/loggedout', { timeout: WAIT_MS });
+    await page.getByText(TEXTS.signedOut).waitFor({ timeout: WAIT_MS });
+    expect((await context.cookies()).some((cookie) => cookie.name === 'access_token')).toBe(false);
+  });
+
+  it('sends an expired session to the sign-in page', async () => {
+    await fillCredentials(ADMIN_USER.email, ADMIN_USER.password);
+    await waitUntilSignedIn();
+    expect((await context.cookies()).some((cookie) => cookie.name === 'access_token')).toBe(true);
+
+    await context.clearCookies({ name: 'access_token' });
+    await context.clearCookies({ name: 'refresh_token' });
+    await page.goto(`${BASE_URL}/profile`);
+    await page.waitForURL((url) => url.pathname === '/signin', { timeout: WAIT_MS });
+    await page.locator('input[name="email"]').waitFor({ timeout: WAIT_MS });
+    expect(await page.getByTestId('app-header').count()).toBe(0);
+  });
+
+  it('shows a wrong password on the sign-in page and stays there', async () => {
+    await fillCredentials(ADMIN_USER.email, 'not-the-password');
+    await page.getByText(TEXTS.invalidCredentials).waitFor({ timeout: WAIT_MS });
+    expect(pathnameOf(page)).toBe('/signin');
+    expect(await page.locator('input[name="password"]').inputValue()).toBe('not-the-password');
+    expect((await context.cookies()).some((cookie) => cookie.name === 'access_token')).toBe(false);
+  });
+});

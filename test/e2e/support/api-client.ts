@@ -1,0 +1,79 @@
+// Signing in demo users through the real gateway, for the end-to-end tests.
+import { authenticator } from 'otplib';
+
+export const BASE_URL = process.env.BASE_URL ?? 'http://localhost:8080';
+export const DEMO_MFA_SECRET = 'JBSWY3DPEHPK3PXP';
+
+export const DEMO_USERS = {
+  mfa: { email: 'mfa@demo.local', password: 'Demo-Mfa-Pass-1' },
+  admin: { email: 'admin@demo.local', password: 'Demo-Admin-Pass-1' },
+  user: { email: 'user@demo.local', password: 'Demo-User-Pass-1' },
+  sysadmin: { email: 'sysadmin@demo.local', password: 'Demo-System-Pass-1' },
+  acme: { email: 'acme@acme.local', password: 'Acme-Admin-Pass-1' },
+} as const;
+
+export type DemoUser = keyof typeof DEMO_USERS;
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+  text: string;
+  headers: Headers;
+}
+
+export async function call<T = unknown>(
+  method: string,
+  path: string,
+  {
+    token,
+    organizationId,
+    body,
+    headers = {},
+  }: { token?: string; organizationId?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<ApiResponse<T>> {
+  const response = await fetch(`${BASE_URL}${path.startsWith('/api') ? path : `/api/v1/${path}`}`, {
+    method,
+    redirect: 'manual',
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(organizationId ? { organizationId } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON (redirects, HTML)
+  }
+  return { status: response.status, body: parsed as T, text, headers: response.headers };
+}
+
+export interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
+export async function tokenFor(user: DemoUser): Promise<Tokens> {
+  const { email, password } = DEMO_USERS[user];
+  const code = user === 'mfa' ? authenticator.generate(DEMO_MFA_SECRET) : undefined;
+  const response = await call<Tokens>('POST', 'auth/token', { body: { email, password, code } });
+  if (response.status !== 200) throw new Error(`sign-in of ${email} failed: ${response.status} ${response.text}`);
+  return response.body;
+}
+
+export interface Profile {
+  id: string;
+  email: string;
+  role: string;
+  accounts: { id: string; slug: string; name: string; role: string; organization: { id: string; name: string }[] }[];
+}
+
+export async function profileOf(token: string): Promise<Profile> {
+  const response = await call<Profile>('GET', 'users/profile', { token });
+  if (response.status !== 200) throw new Error(`profile failed: ${response.status} ${response.text}`);
+  return response.body;
+}

@@ -1,0 +1,93 @@
+import type { AccountDto, AccountRole, MemberDto, OrganizationDto } from '@infra/contracts';
+import { api } from '../../api/api';
+
+/** `PUT accounts/{id}` body: any of the editable fields. */
+export interface AccountUpdate {
+  name?: string;
+  ownerId?: string;
+  billingContactId?: string;
+  technicalContactId?: string;
+  timeZone?: string;
+  minWorkloadPercentThreshold?: number;
+  maxWorkloadPercentThreshold?: number;
+}
+
+/** `POST users`: adds (or invites) a member to an account. */
+export interface AddMemberRequest {
+  accountId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: AccountRole;
+}
+
+export interface MemberRef {
+  accountId: string;
+  userId: string;
+}
+
+const membersTag = (accountId: string) => ({ type: 'Member' as const, id: `LIST-${accountId}` });
+
+/** Accounts, their organizations and their members (Admin of the account, or System Admin). */
+export const accountApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getAccounts: build.query<AccountDto[], void>({
+      query: () => 'accounts',
+      providesTags: (result) => [
+        { type: 'Account', id: 'LIST' },
+        ...(result ?? []).map(({ id }) => ({ type: 'Account' as const, id })),
+      ],
+    }),
+    getAccount: build.query<AccountDto, string>({
+      query: (slug) => `accounts/${encodeURIComponent(slug)}`,
+      providesTags: (result, _error, slug) => [{ type: 'Account', id: result?.id ?? slug }],
+    }),
+    updateAccount: build.mutation<AccountDto, { id: string; changes: AccountUpdate }>({
+      query: ({ id, changes }) => ({ url: `accounts/${encodeURIComponent(id)}`, method: 'PUT', body: changes }),
+      // The header and the account pages read the account from the profile.
+      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Account', id }, 'Profile']),
+    }),
+    getOrganizations: build.query<OrganizationDto[], string>({
+      query: (accountSlug) => ({ url: 'organizations', params: { accountSlug } }),
+      providesTags: (result) => [
+        { type: 'Organization', id: 'LIST' },
+        ...(result ?? []).map(({ id }) => ({ type: 'Organization' as const, id })),
+      ],
+    }),
+    getMembers: build.query<MemberDto[], string>({
+      query: (accountId) => `accounts/${encodeURIComponent(accountId)}/members`,
+      providesTags: (_result, _error, accountId) => [membersTag(accountId)],
+    }),
+    addMember: build.mutation<MemberDto, AddMemberRequest>({
+      query: (body) => ({ url: 'users', method: 'POST', body }),
+      invalidatesTags: (_result, error, { accountId }) => (error ? [] : [membersTag(accountId)]),
+    }),
+    updateMemberRole: build.mutation<MemberDto, MemberRef & { role: AccountRole }>({
+      query: ({ accountId, userId, role }) => ({
+        url: `users/${encodeURIComponent(userId)}`,
+        method: 'PATCH',
+        body: { accountId, role },
+      }),
+      // The caller may have changed their own role.
+      invalidatesTags: (_result, error, { accountId }) => (error ? [] : [membersTag(accountId), 'Profile']),
+    }),
+    removeMember: build.mutation<void, MemberRef>({
+      query: ({ accountId, userId }) => ({
+        url: `accounts/${encodeURIComponent(accountId)}/members/${encodeURIComponent(userId)}`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: (_result, error, { accountId }) => (error ? [] : [membersTag(accountId), 'Profile']),
+    }),
+  }),
+});
+
+export const {
+  useGetAccountsQuery,
+  useGetAccountQuery,
+  useUpdateAccountMutation,
+  useGetOrganizationsQuery,
+  useGetMembersQuery,
+  useAddMemberMutation,
+  useUpdateMemberRoleMutation,
+  useRemoveMemberMutation,
+} = accountApi;

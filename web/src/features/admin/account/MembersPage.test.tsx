@@ -1,0 +1,91 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { MemberDto } from '@infra/contracts';
+import { accountFixture, memberFixture, profileFixture } from '../../../testing/fixtures';
+import { renderWithApp } from '../../../testing/render';
+import type { MemberRef } from '../../account/accountApi';
+import MembersPage, { MembersTable } from './MembersPage';
+
+let mockMembers: MemberDto[] = [];
+const mockRemoved: MemberRef[] = [];
+jest.mock('../../account/accountApi', () => {
+  const idle = () => [() => Promise.resolve({ data: undefined }), { isLoading: false }];
+  return {
+    useGetMembersQuery: () => ({ data: mockMembers, isLoading: false }),
+    useAddMemberMutation: idle,
+    useUpdateMemberRoleMutation: idle,
+    useRemoveMemberMutation: () => [
+      (ref: MemberRef) => {
+        mockRemoved.push(ref);
+        return Promise.resolve({ data: undefined });
+      },
+      { isLoading: false },
+    ],
+  };
+});
+
+let mockCurrent: ReturnType<typeof currentAccount>;
+const currentAccount = (role: 'Admin' | 'User') => {
+  const account = accountFixture({ id: 'a1', name: 'Demo Account', role });
+  return {
+    profile: profileFixture({ role, accounts: [account] }),
+    account,
+    canManage: role === 'Admin',
+    isLoading: false,
+  };
+};
+jest.mock('../../account/useCurrentAccount', () => ({ useCurrentAccount: () => mockCurrent }));
+
+beforeEach(() => {
+  mockRemoved.length = 0;
+  mockMembers = [
+    memberFixture({ userId: 'u1', firstName: 'Ada', lastName: 'Admin', email: 'admin@demo.local', role: 'Admin' }),
+    memberFixture({ userId: 'u2', firstName: 'Bob', lastName: 'Builder', email: 'bob@demo.local', mfaEnabled: true }),
+  ];
+  mockCurrent = currentAccount('Admin');
+});
+
+describe('members', () => {
+  it('lists the members in the grid', () => {
+    renderWithApp(<MembersTable account={{ id: 'a1', name: 'Demo Account' }} canManage />);
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0] as HTMLElement).getByText('Ada Admin')).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText('admin@demo.local')).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText('Admin')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('Bob Builder')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('User')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('On')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add member' })).toBeTruthy();
+  });
+
+  it('asks for confirmation before removing a member', async () => {
+    renderWithApp(<MembersTable account={{ id: 'a1', name: 'Demo Account' }} canManage />);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Remove Bob Builder' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText('Remove Bob Builder from Demo Account? They will lose access to the account.'),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(mockRemoved).toEqual([]);
+
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Remove Bob Builder' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(mockRemoved).toEqual([{ accountId: 'a1', userId: 'u2' }]);
+  });
+
+  it('shows no edit controls without the right to manage', () => {
+    renderWithApp(<MembersTable account={{ id: 'a1', name: 'Demo Account' }} canManage={false} />);
+    expect(screen.getAllByRole('row')).toHaveLength(3);
+    expect(screen.queryByRole('menuitem', { name: 'Remove Bob Builder' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add member' })).toBeNull();
+  });
+
+  it('tells a User whom to ask instead of listing members', () => {
+    mockCurrent = currentAccount('User');
+    renderWithApp(<MembersPage />, '/admin/account/members');
+    expect(screen.getByTestId('members-read-only').textContent).toContain('contact your admin or support');
+    expect(screen.queryByRole('grid')).toBeNull();
+  });
+});

@@ -1,0 +1,178 @@
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import type { AccountDto, AccountRole, MemberDto } from '@infra/contracts';
+import { DataGrid, GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { roleKey } from '../../../shared/roles';
+import { useDataGridDefaults } from '../../../shared/table';
+import {
+  useAddMemberMutation,
+  useGetMembersQuery,
+  useRemoveMemberMutation,
+  useUpdateMemberRoleMutation,
+} from '../../account/accountApi';
+import { fullName } from '../../user/display';
+import { AdminAccountPage } from './AdminAccountPage';
+import { AddMemberDialog, EditRoleDialog, RemoveMemberDialog, type NewMember } from './MemberDialogs';
+
+export interface MembersTableProps {
+  account: Pick<AccountDto, 'id' | 'name'>;
+  /** Admins get the add, edit-role and remove controls. */
+  canManage: boolean;
+}
+
+/** The account's members in a DataGrid (table defaults of §2), with add, edit-role and remove. */
+export function MembersTable({ account, canManage }: MembersTableProps) {
+  const { t } = useTranslation();
+  const gridDefaults = useDataGridDefaults();
+  const { data: members, isLoading } = useGetMembersQuery(account.id);
+  const [addMember, { isLoading: adding }] = useAddMemberMutation();
+  const [updateRole, { isLoading: updating }] = useUpdateMemberRoleMutation();
+  const [removeMember, { isLoading: removing }] = useRemoveMemberMutation();
+  const [showAdd, setShowAdd] = useState(false);
+  const [editing, setEditing] = useState<MemberDto | null>(null);
+  const [confirmingRemoval, setConfirmingRemoval] = useState<MemberDto | null>(null);
+
+  const columns = useMemo<GridColDef<MemberDto>[]>(() => {
+    const base: GridColDef<MemberDto>[] = [
+      {
+        field: 'name',
+        headerName: t('members.name'),
+        flex: 1,
+        minWidth: 160,
+        valueGetter: (_value, member) => fullName(member),
+      },
+      { field: 'email', headerName: t('members.email'), flex: 1.2, minWidth: 200 },
+      {
+        field: 'role',
+        headerName: t('members.role'),
+        width: 140,
+        valueFormatter: (value: AccountRole) => t(roleKey(value)),
+        renderCell: ({ row }) => (
+          <Chip size="small" color={row.role === 'Admin' ? 'primary' : 'default'} label={t(roleKey(row.role))} />
+        ),
+      },
+      {
+        field: 'mfaEnabled',
+        headerName: t('members.mfa'),
+        width: 150,
+        valueFormatter: (value: boolean) => t(value ? 'members.mfaOn' : 'members.mfaOff'),
+      },
+    ];
+    if (!canManage) return base;
+    return [
+      ...base,
+      {
+        field: 'actions',
+        type: 'actions',
+        headerName: t('members.actions'),
+        width: 110,
+        getActions: ({ row }) => {
+          const name = fullName(row) || row.email;
+          return [
+            <GridActionsCellItem
+              key="edit"
+              icon={<EditOutlined fontSize="small" />}
+              label={t('members.editRoleOf', { name })}
+              onClick={() => setEditing(row)}
+            />,
+            <GridActionsCellItem
+              key="remove"
+              icon={<DeleteOutline fontSize="small" />}
+              label={t('members.removeMember', { name })}
+              onClick={() => setConfirmingRemoval(row)}
+            />,
+          ];
+        },
+      },
+    ];
+  }, [t, canManage]);
+
+  const add = async (member: NewMember) => {
+    const result = await addMember({ accountId: account.id, ...member });
+    if (!result.error) setShowAdd(false);
+  };
+
+  const changeRole = async (role: AccountRole) => {
+    if (!editing) return;
+    const result = await updateRole({ accountId: account.id, userId: editing.userId, role });
+    if (!result.error) setEditing(null);
+  };
+
+  const remove = async () => {
+    if (!confirmingRemoval) return;
+    const result = await removeMember({ accountId: account.id, userId: confirmingRemoval.userId });
+    if (!result.error) setConfirmingRemoval(null);
+  };
+
+  return (
+    <>
+      {canManage ? (
+        <Button
+          variant="contained"
+          startIcon={<PersonAddAlt1Outlined />}
+          onClick={() => setShowAdd(true)}
+          sx={{ mb: 2 }}
+        >
+          {t('members.add')}
+        </Button>
+      ) : null}
+      <Card>
+        <DataGrid
+          {...gridDefaults}
+          rows={members ?? []}
+          columns={columns}
+          getRowId={(member) => member.userId}
+          loading={isLoading}
+          autoHeight
+          disableRowSelectionOnClick
+          aria-label={t('admin.sections.members.title')}
+          sx={{ border: 0 }}
+        />
+      </Card>
+      <AddMemberDialog
+        open={showAdd}
+        submitting={adding}
+        onSubmit={(member) => void add(member)}
+        onClose={() => setShowAdd(false)}
+      />
+      <EditRoleDialog
+        member={editing}
+        submitting={updating}
+        onSubmit={(role) => void changeRole(role)}
+        onClose={() => setEditing(null)}
+      />
+      <RemoveMemberDialog
+        member={confirmingRemoval}
+        accountName={account.name}
+        submitting={removing}
+        onConfirm={() => void remove()}
+        onClose={() => setConfirmingRemoval(null)}
+      />
+    </>
+  );
+}
+
+/** Admin → Account → Members: Admins manage the members; others are told whom to ask. */
+export default function MembersPage() {
+  const { t } = useTranslation();
+  return (
+    <AdminAccountPage section="members">
+      {({ account, canManage }) =>
+        canManage ? (
+          <MembersTable account={account} canManage />
+        ) : (
+          <Alert severity="info" data-testid="members-read-only">
+            {t('members.adminOnly')}
+          </Alert>
+        )
+      }
+    </AdminAccountPage>
+  );
+}

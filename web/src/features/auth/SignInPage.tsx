@@ -1,0 +1,138 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { RETURN_TO_PARAM } from '../../config';
+import { ROUTES } from '../../config/routes';
+import { browserLocation } from '../../shared/browserLocation';
+import { safeReturnTo } from '../../shared/returnTo';
+import { useServerMessage } from '../../shared/serverMessages';
+import { AuthCard } from './AuthCard';
+import { signIn } from './authClient';
+
+type Step = 'credentials' | 'code';
+
+/**
+ * Sign-in, outside the default layout: email and password; when the account has MFA, a second step asks for
+ * the 6-digit code (or a recovery code) and posts the three together. On success the session cookies are set
+ * and the browser goes (full page) to `returnTo` or home. Errors are shown inline, never as toasts.
+ */
+export default function SignInPage() {
+  const { t } = useTranslation();
+  const serverMessage = useServerMessage();
+  const [searchParams] = useSearchParams();
+  const returnTo = safeReturnTo(searchParams.get(RETURN_TO_PARAM));
+  const [step, setStep] = useState<Step>('credentials');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const canSubmit =
+    !submitting && email.trim() !== '' && password !== '' && (step === 'credentials' || code.trim() !== '');
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!canSubmit) return;
+    setSubmitting(true);
+    setError(null);
+    const credentials = { email: email.trim(), password };
+    const result = await signIn(step === 'code' ? { ...credentials, code: code.replace(/\s+/g, '') } : credentials);
+    if (result.ok && result.data?.mfaRequired) {
+      setStep('code');
+      setSubmitting(false);
+      return;
+    }
+    if (result.ok) {
+      // Stays "submitting" while the browser leaves.
+      browserLocation.assign(returnTo);
+      return;
+    }
+    setSubmitting(false);
+    if (step === 'code') setCode('');
+    setError(serverMessage(result.message, 'signIn.failed'));
+  };
+
+  const back = () => {
+    setStep('credentials');
+    setCode('');
+    setError(null);
+  };
+
+  return (
+    <AuthCard
+      title={t(step === 'code' ? 'signIn.codeTitle' : 'signIn.title')}
+      subtitle={t(step === 'code' ? 'signIn.codeSubtitle' : 'signIn.subtitle')}
+    >
+      <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-label={t('signIn.title')}>
+        <Stack spacing={2.5}>
+          {error ? (
+            <Alert severity="error" data-testid="signin-error">
+              {error}
+            </Alert>
+          ) : null}
+          {step === 'credentials' ? (
+            <>
+              <TextField
+                label={t('signIn.email')}
+                name="email"
+                type="email"
+                autoComplete="username"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                required
+                fullWidth
+                autoFocus
+              />
+              <TextField
+                label={t('signIn.password')}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                required
+                fullWidth
+              />
+              <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -1 }}>
+                <Link component={RouterLink} to={ROUTES.forgotPassword} variant="body2">
+                  {t('signIn.forgotPassword')}
+                </Link>
+              </Box>
+              <Button type="submit" variant="contained" size="large" disabled={!canSubmit} fullWidth>
+                {t('signIn.submit')}
+              </Button>
+            </>
+          ) : (
+            <>
+              <TextField
+                label={t('signIn.code')}
+                name="code"
+                autoComplete="one-time-code"
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+                helperText={t('signIn.codeHelp')}
+                slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'off' } }}
+                required
+                fullWidth
+                autoFocus
+              />
+              <Button type="submit" variant="contained" size="large" disabled={!canSubmit} fullWidth>
+                {t('signIn.verify')}
+              </Button>
+              <Button onClick={back} disabled={submitting} fullWidth>
+                {t('signIn.back')}
+              </Button>
+            </>
+          )}
+        </Stack>
+      </Box>
+    </AuthCard>
+  );
+}

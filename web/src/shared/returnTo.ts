@@ -1,0 +1,29 @@
+import { LOGIN_PATH, RETURN_TO_PARAM } from '../config';
+import { ROUTES } from '../config/routes';
+
+/** Pages a sign-in must never return to (they would show the sign-in form again, or sign out). */
+const NO_RETURN_PATHS: readonly string[] = [
+  ROUTES.signIn,
+  ROUTES.forgotPassword,
+  ROUTES.resetPassword,
+  ROUTES.loggedOut,
+];
+
+/**
+ * A same-site path to return to after signing in, or '/': an attacker-supplied value must never send the
+ * user elsewhere (no other origin, no protocol-relative '//', no API address, no sign-in page).
+ */
+export function safeReturnTo(candidate: string | null | undefined): string {
+  if (!candidate || !candidate.startsWith('/') || candidate.startsWith('//') || candidate.startsWith('/\\')) return '/';
+  if (candidate === '/api' || candidate.startsWith('/api/') || candidate.startsWith('/api?')) return '/';
+  const path = candidate.split(/[?#]/)[0] ?? '';
+  if (NO_RETURN_PATHS.includes(path.replace(/\/+$/, ''))) return '/';
+  return candidate;
+}
+
+/** The login location for a page: `/api/login`, with `returnTo` unless the page is home. */
+export function loginUrl(location: { pathname?: string; search?: string } | undefined): string {
+  const path = location?.pathname ? `${location.pathname}${location.search ?? ''}` : '/';
+  const target = safeReturnTo(path);
+  return target === '/' ? LOGIN_PATH : `${LOGIN_PATH}?${RETURN_TO_PARAM}=${encodeURIComponent(target)}`;
+}

@@ -1,0 +1,80 @@
+import type { AccountDto, MemberDto, OrganizationDto, ProfileDto } from '@infra/contracts';
+
+/** Complete contract objects for tests: the defaults of a plain record, with the given fields. */
+export function organizationFixture(overrides: Partial<OrganizationDto> = {}): OrganizationDto {
+  return {
+    id: 'o1',
+    name: 'Organization',
+    accountId: 'a1',
+    ownerId: '',
+    billingContactId: '',
+    technicalContactId: '',
+    addressLineOne: '',
+    addressLineTwo: '',
+    city: '',
+    state: '',
+    zipCode: '',
+    country: '',
+    website: '',
+    account: '',
+    ...overrides,
+  };
+}
+
+export function accountFixture(overrides: Partial<AccountDto> = {}): AccountDto {
+  return {
+    id: 'a1',
+    name: 'Account',
+    slug: 'account',
+    bucket: '',
+    authClientId: '',
+    awsCrossAccountRoleArn: '',
+    ownerId: '',
+    billingContactId: '',
+    technicalContactId: '',
+    timeZone: 'UTC',
+    minWorkloadPercentThreshold: 40,
+    maxWorkloadPercentThreshold: 60,
+    plan: 'Standard',
+    assetLimit: 100,
+    role: 'Admin',
+    organization: [],
+    ...overrides,
+  };
+}
+
+export function profileFixture(overrides: Partial<ProfileDto> = {}): ProfileDto {
+  return {
+    id: 'u1',
+    email: 'ada@example.com',
+    firstName: '',
+    lastName: '',
+    mobileNumber: '',
+    workNumber: '',
+    company: '',
+    website: '',
+    addressLineOne: '',
+    addressLineTwo: '',
+    city: '',
+    country: '',
+    zipCode: '',
+    timeZone: '',
+    systemAdmin: false,
+    mfaEnabled: false,
+    role: 'User',
+    accounts: [],
+    ...overrides,
+  };
+}
+
+export function memberFixture(overrides: Partial<MemberDto> = {}): MemberDto {
+  return {
+    userId: 'u1',
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    role: 'User',
+    mfaEnabled: false,
+    ...overrides,
+  };
+}
