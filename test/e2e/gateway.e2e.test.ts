@@ -110,6 +110,7 @@ describe('gateway', () => {
       sub: '00000000-0000-4000-8000-0000000000aa',
       email: 'x@example.com',
       sa: false,
+      sid: '00000000-0000-4000-8000-0000000000bb',
       typ: 'access',
     });
     const response = await rawRequest('/api/v1/assets', { headers: { authorization: `Bearer ${token}` } });

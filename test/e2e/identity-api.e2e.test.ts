@@ -112,15 +112,18 @@ describe('sign-in', () => {
     expect((await call('POST', 'auth/refresh', { body: { refreshToken: second.refreshToken } })).status).toBe(401);
   });
 
-  it('signs out: the refresh token stops working and the browser lands on /loggedout', async () => {
+  it('signs out: both tokens stop working and the browser lands on /loggedout', async () => {
     const login = await call('POST', '/api/login', { body: DEMO_USERS.user });
-    const { refresh_token: refresh } = cookiesFrom(login);
+    const { refresh_token: refresh, access_token: access } = cookiesFrom(login);
+    expect((await call('GET', 'users/profile', { headers: { cookie: `access_token=${access}` } })).status).toBe(200);
     const logout = await call('GET', '/api/logout', { headers: { cookie: `refresh_token=${refresh}` } });
     expect(logout.status).toBe(302);
     expect(logout.headers.get('location')).toBe('/loggedout');
     expect(logout.headers.getSetCookie().some((cookie) => cookie.startsWith('access_token=;'))).toBe(true);
     const renewed = await call('GET', '/api/login', { headers: { cookie: `refresh_token=${refresh}` } });
     expect(renewed.headers.get('location')).toBe('/signin');
+    // The access token is a JWT, but its session is revoked: the gateway refuses it before it expires.
+    expect((await call('GET', 'users/profile', { headers: { cookie: `access_token=${access}` } })).status).toBe(401);
   });
 });
 

@@ -11,6 +11,8 @@ export interface AccessTokenClaims {
   email: string;
   /** Platform-wide System Admin. */
   sa: boolean;
+  /** Session id (one per sign-in); signing out revokes it. */
+  sid: string;
 }
 
 function fromCookie(req: Request): string | null {
@@ -31,7 +33,8 @@ export function accessTokenStrategy(secret: string): Strategy {
     audience: JWT_AUDIENCE,
   };
   return new Strategy(options, (claims: AccessTokenClaims & { typ?: string }, done) => {
-    if (claims.typ !== 'access' || typeof claims.sub !== 'string') return done(null, false);
-    return done(null, { sub: claims.sub, email: claims.email, sa: claims.sa === true });
+    if (claims.typ !== 'access' || typeof claims.sub !== 'string' || typeof claims.sid !== 'string')
+      return done(null, false);
+    return done(null, { sub: claims.sub, email: claims.email, sa: claims.sa === true, sid: claims.sid });
   });
 }

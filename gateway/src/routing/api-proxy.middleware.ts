@@ -2,6 +2,7 @@ import {
   ForbiddenException,
   HttpException,
   HttpStatus,
+  Inject,
   Injectable,
   NestMiddleware,
   NotFoundException,
@@ -9,8 +10,9 @@ import {
 } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import passport from 'passport';
-import { ORGANIZATION_HEADER } from '@infra/contracts';
-import { signCallerContext } from '@infra/platform';
+import type Redis from 'ioredis';
+import { ORGANIZATION_HEADER, revokedSessionKey } from '@infra/contracts';
+import { REDIS, signCallerContext } from '@infra/platform';
 import type { AccessTokenClaims } from '../auth/access-token';
 import { TenancyService } from '../auth/tenancy.service';
 import { GatewayEnv } from '../gateway.env';
@@ -27,7 +29,7 @@ export function normalisePipes(url: string): string {
   return url.replace(/\|/g, '%7C');
 }
 
-function authenticate(req: Request, res: Response): Promise<AccessTokenClaims | undefined> {
+function verifyAccessToken(req: Request, res: Response): Promise<AccessTokenClaims | undefined> {
   return new Promise((resolve, reject) => {
     passport.authenticate('jwt', { session: false }, (error: unknown, user: AccessTokenClaims | false) => {
       if (error) reject(error instanceof Error ? error : new Error(String(error)));
@@ -53,7 +55,15 @@ export class ApiProxyMiddleware implements NestMiddleware {
     private readonly proxy: ProxyService,
     private readonly tenancy: TenancyService,
     private readonly env: GatewayEnv,
+    @Inject(REDIS) private readonly redis: Redis,
   ) {}
+
+  /** A valid access token whose session was not signed out. */
+  private async authenticate(req: Request, res: Response): Promise<AccessTokenClaims | undefined> {
+    const claims = await verifyAccessToken(req, res);
+    if (!claims) return undefined;
+    return (await this.redis.exists(revokedSessionKey(claims.sid))) ? undefined : claims;
+  }
 
   async use(req: Request, res: Response, next: NextFunction): Promise<void> {
     const url = normalisePipes(req.originalUrl);
@@ -72,7 +82,7 @@ export class ApiProxyMiddleware implements NestMiddleware {
     }
     res.locals.routeLabel = `${API_PREFIX}/${match.rule.path}`;
     const upstreamPath = `/${path}${queryStart === -1 ? '' : url.slice(queryStart)}`;
-    const claims = await authenticate(req, res);
+    const claims = await this.authenticate(req, res);
     if (!claims) {
       if (match.rule.access !== 'public') throw new UnauthorizedException('Unauthorized');
       return this.proxy.forward(req, res, match.rule.service, upstreamPath);

@@ -139,3 +139,9 @@ export const IDENTITY_MESSAGES = {
 export const PASSWORD_MIN_LENGTH = 12;
 export const CURRENT_TERMS_VERSION = '2026-01';
 export const CURRENT_PRIVACY_VERSION = '2026-01';
+
+/**
+ * Redis key marking a signed-out (or compromised) session: access tokens carry their session id (`sid`),
+ * identity sets this key for the access token lifetime, and the gateway refuses tokens of such sessions.
+ */
+export const revokedSessionKey = (sessionId: string): string => `session:revoked:${sessionId}`;

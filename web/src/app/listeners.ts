@@ -1,6 +1,7 @@
 import { isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
 import { STORAGE_KEYS } from '../config';
 import { api } from '../api/api';
+import { httpStatusOf } from '../api/errors';
 import { apiToastFor, isFailedAsyncAction } from '../api/toastListener';
 import { enqueueToast } from '../features/toasts/toastsSlice';
 import {
@@ -56,6 +57,20 @@ export function registerAppListeners(startListening: AppStartListening): () => v
         });
         if (account) dispatch(setSelectedAccount(account));
         if (organization) dispatch(setSelectedOrganization(organization));
+      },
+    }),
+    // A remembered selection the user may not use (another user signed in on this browser, or the
+    // membership ended): forget it, so that the profile is asked for again without one and defaults apply.
+    startListening({
+      matcher: userApi.endpoints.getProfile.matchRejected,
+      effect: (action, { dispatch, getState }) => {
+        const status = httpStatusOf(action.payload);
+        const args = action.meta.arg.originalArgs;
+        const scoped = Boolean(args && (args.organizationId || args.accountSlug));
+        if (!scoped || (status !== 403 && status !== 404)) return;
+        const state = getState();
+        if (selectSelectedAccount(state).id) dispatch(resetSelectedAccount());
+        if (selectSelectedOrganization(state).id) dispatch(resetSelectedOrganization());
       },
     }),
   ];

@@ -152,6 +152,28 @@ describe('the store with the shared API', () => {
     await store.dispatch(userApi.endpoints.getProfile.initiate());
     expect(store.getState().selectedOrganization.id).toBe('o2');
   });
+
+  it('forgets a remembered selection the profile refuses, and asks again without one', async () => {
+    fetchMock.mockImplementation((request: Request) =>
+      Promise.resolve(
+        new URL(request.url).searchParams.has('organizationId')
+          ? jsonResponse(403, { statusCode: 403, message: 'Forbidden' })
+          : jsonResponse(200, {
+              accounts: [{ id: 'a1', name: 'Acme', slug: 'acme', organization: [{ id: 'o1', name: 'P' }] }],
+            }),
+      ),
+    );
+    const store = makeStore({
+      selectedAccount: { id: 'gone', name: 'Old', slug: 'old' },
+      selectedOrganization: { ...emptyOrganization(), id: 'o-old', name: 'Old org' },
+    });
+    await store.dispatch(userApi.endpoints.getProfile.initiate({ organizationId: 'o-old', accountSlug: 'old' }));
+    expect(store.getState().selectedAccount.id).toBe('');
+    expect(store.getState().selectedOrganization.id).toBe('');
+    await store.dispatch(userApi.endpoints.getProfile.initiate({}));
+    expect(store.getState().selectedAccount.id).toBe('a1');
+    expect(store.getState().selectedOrganization.id).toBe('o1');
+  });
 });
 
 function emptyOrganization() {

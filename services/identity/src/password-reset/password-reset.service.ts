@@ -4,14 +4,14 @@ import { DataSource, IsNull, MoreThan } from 'typeorm';
 import { IDENTITY_MESSAGES, PASSWORD_MIN_LENGTH } from '@infra/contracts';
 import { hashPassword, randomToken, sha256 } from '../crypto/crypto';
 import { IdentityEnv } from '../identity.env';
-import { RefreshToken } from '../session/refresh-token.entity';
+import { TokenService } from '../session/token.service';
 import { User } from '../users/user.entity';
 import { Mailer } from './mailer';
 import { PasswordResetToken } from './password-reset-token.entity';
 
 const TOKEN_LIFETIME_MS = 30 * 60 * 1000;
 
-/** Single-use reset links valid 30 minutes; completing one signs the user out everywhere. */
+/** Single-use reset links valid 30 minutes; completing one ends every session of the user. */
 @Injectable()
 export class PasswordResetService {
   private readonly logger = new Logger(PasswordResetService.name);
@@ -20,6 +20,7 @@ export class PasswordResetService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly mailer: Mailer,
     private readonly env: IdentityEnv,
+    private readonly tokens: TokenService,
   ) {}
 
   /** Always answers the same way, whether or not the email belongs to a user (no enumeration). */
@@ -46,20 +47,22 @@ export class PasswordResetService {
   async complete(token: string, password: string): Promise<{ message: string }> {
     if (password.length < PASSWORD_MIN_LENGTH) throw new BadRequestException(IDENTITY_MESSAGES.passwordRule);
     const passwordHash = await hashPassword(password);
-    await this.dataSource.transaction(async (manager) => {
-      // Claiming the row (used_at) and using it happen in one statement: a link works once, even under races.
-      const claimed = (await manager
-        .createQueryBuilder()
-        .update(PasswordResetToken)
-        .set({ usedAt: () => 'now()' })
-        .where({ tokenHash: sha256(token), usedAt: IsNull(), expiresAt: MoreThan(new Date()) })
-        .returning(['userId'])
-        .execute()) as { raw: { user_id: string }[] };
-      const userId = claimed.raw[0]?.user_id;
-      if (!userId) throw new BadRequestException(IDENTITY_MESSAGES.resetInvalid);
-      await manager.update(User, userId, { passwordHash });
-      await manager.update(RefreshToken, { userId, revokedAt: IsNull() }, { revokedAt: new Date() });
-    });
+    await this.dataSource
+      .transaction(async (manager): Promise<string> => {
+        // Claiming the row (used_at) and using it happen in one statement: a link works once, even under races.
+        const claimed = (await manager
+          .createQueryBuilder()
+          .update(PasswordResetToken)
+          .set({ usedAt: () => 'now()' })
+          .where({ tokenHash: sha256(token), usedAt: IsNull(), expiresAt: MoreThan(new Date()) })
+          .returning(['userId'])
+          .execute()) as { raw: { user_id: string }[] };
+        const userId = claimed.raw[0]?.user_id;
+        if (!userId) throw new BadRequestException(IDENTITY_MESSAGES.resetInvalid);
+        await manager.update(User, userId, { passwordHash });
+        return userId;
+      })
+      .then((userId) => this.tokens.revokeAllOf(userId));
     return { message: 'Action completed successfully' };
   }
 

@@ -1,9 +1,11 @@
-import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { IsNull, Repository } from 'typeorm';
-import type { TokenResponse } from '@infra/contracts';
+import type Redis from 'ioredis';
+import { revokedSessionKey, TokenResponse } from '@infra/contracts';
+import { REDIS } from '@infra/platform';
 import { randomToken, sha256 } from '../crypto/crypto';
 import { IdentityEnv } from '../identity.env';
 import type { User } from '../users/user.entity';
@@ -23,11 +25,12 @@ export class TokenService {
     private readonly jwt: JwtService,
     private readonly env: IdentityEnv,
     @InjectRepository(RefreshToken) private readonly refreshTokens: Repository<RefreshToken>,
+    @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
   async issue(user: User, familyId: string = randomUUID()): Promise<TokenResponse> {
     const accessToken = await this.jwt.signAsync(
-      { sub: user.id, email: user.email, sa: user.systemAdmin, typ: 'access' },
+      { sub: user.id, email: user.email, sa: user.systemAdmin, sid: familyId, typ: 'access' },
       {
         secret: this.env.jwtSecret,
         algorithm: 'HS256',
@@ -68,11 +71,19 @@ export class TokenService {
     if (stored) await this.revokeFamily(stored.familyId);
   }
 
+  /** Every session of the user ends (password reset): refresh tokens revoked, live access tokens refused. */
   async revokeAllOf(userId: string): Promise<void> {
-    await this.refreshTokens.update({ userId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    const families = await this.refreshTokens
+      .createQueryBuilder('token')
+      .select('DISTINCT token.family_id', 'familyId')
+      .where('token.user_id = :userId AND token.revoked_at IS NULL', { userId })
+      .getRawMany<{ familyId: string }>();
+    for (const { familyId } of families) await this.revokeFamily(familyId);
   }
 
   private async revokeFamily(familyId: string): Promise<void> {
     await this.refreshTokens.update({ familyId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    // Access tokens are stateless: the gateway refuses this session's for the rest of their lifetime.
+    await this.redis.set(revokedSessionKey(familyId), '1', 'EX', this.env.ACCESS_TOKEN_TTL_SECONDS);
   }
 }

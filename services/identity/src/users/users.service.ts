@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import {
   AcceptanceDataDto,
   AcceptanceStatusDto,
@@ -33,30 +33,44 @@ export class UsersService {
     return user;
   }
 
-  /** Every account the caller may work in, each with its organizations and the caller's role there. */
+  /**
+   * Every account the caller may work in, each with its organizations and the caller's role there.
+   * Three independent queries run in parallel (this sits behind every profile load).
+   */
   async accountsOf(caller: CallerContext): Promise<AccountDto[]> {
-    let accounts: Account[];
-    let roles: Map<string, Membership['role']>;
-    if (caller.systemAdmin) {
-      accounts = await this.accounts.find({ order: { name: 'ASC' } });
-      roles = new Map(accounts.map((account) => [account.id, 'Admin' as const]));
-    } else {
-      const memberships = await this.memberships.findBy({ userId: caller.userId });
-      roles = new Map(memberships.map((membership) => [membership.accountId, membership.role]));
-      accounts = memberships.length
-        ? await this.accounts.find({ where: { id: In([...roles.keys()]) }, order: { name: 'ASC' } })
-        : [];
-    }
-    const organizations = accounts.length
-      ? await this.organizations.findBy({ accountId: In(accounts.map((a) => a.id)) })
-      : [];
-    return accounts.map((account) => toAccountDto(account, roles.get(account.id) ?? 'User', organizations));
+    const userId = caller.userId;
+    const [accounts, organizations, memberships] = await Promise.all([
+      caller.systemAdmin
+        ? this.accounts.find({ order: { name: 'ASC' } })
+        : this.accounts
+            .createQueryBuilder('account')
+            .innerJoin(
+              Membership,
+              'membership',
+              'membership.account_id = account.id AND membership.user_id = :userId',
+              { userId },
+            )
+            .orderBy('account.name')
+            .getMany(),
+      caller.systemAdmin
+        ? this.organizations.find()
+        : this.organizations
+            .createQueryBuilder('organization')
+            .where('organization.account_id IN (SELECT account_id FROM memberships WHERE user_id = :userId)', {
+              userId,
+            })
+            .getMany(),
+      caller.systemAdmin ? Promise.resolve([]) : this.memberships.findBy({ userId }),
+    ]);
+    const roles = new Map(memberships.map((membership) => [membership.accountId, membership.role]));
+    return accounts.map((account) =>
+      toAccountDto(account, caller.systemAdmin ? 'Admin' : (roles.get(account.id) ?? 'User'), organizations),
+    );
   }
 
   /** `GET users/profile`: the caller, every account with its organizations, and the role in the selected account. */
   async profile(caller: CallerContext, organizationId?: string, accountSlug?: string): Promise<ProfileDto> {
-    const user = await this.get(caller.userId);
-    const accounts = await this.accountsOf(caller);
+    const [user, accounts] = await Promise.all([this.get(caller.userId), this.accountsOf(caller)]);
     const selected =
       accounts.find((account) => account.organization.some((organization) => organization.id === organizationId)) ??
       accounts.find((account) => account.slug === accountSlug) ??
