@@ -277,7 +277,7 @@ describe('k8s files', () => {
     const secret = loadYaml(SECRET_EXAMPLE)[0] as unknown as ISecret;
     expect(secret.metadata?.name).toBe('infra-secrets');
     expect(secret.data).toBeUndefined();
-    expect(secretKeys.sort()).toEqual(['DATABASE_PASSWORD', 'INTERNAL_CONTEXT_SECRET', 'JWT_SECRET']);
+    expect(secretKeys.sort()).toEqual(['DATABASE_PASSWORD', 'DATA_ENCRYPTION_KEY', 'INTERNAL_CONTEXT_SECRET', 'JWT_SECRET']);
     for (const value of Object.values(secret.stringData ?? {})) expect(value).toMatch(/^CHANGE-ME/);
   });
 });
@@ -401,6 +401,7 @@ describe.each(BUILDS)('build of %s', (dir) => {
       }
       const expected = ['DATABASE_PASSWORD', 'INTERNAL_CONTEXT_SECRET'];
       if (app === 'gateway' || app === 'identity') expected.push('JWT_SECRET');
+      if (app === 'identity') expected.push('DATA_ENCRYPTION_KEY');
       expect(secrets.map((ref) => ref.key).sort()).toEqual(expected.sort());
     }
 
