@@ -30,7 +30,9 @@ function run(options: autocannon.Options): Promise<Run> {
 
 function report(label: string, result: Run, rate: number): void {
   const statuses = [...result.statuses].map(([status, count]) => `${status}×${count}`).join(' ');
-  process.stdout.write(`${summarise(label, result.latencies)}  (offered ${rate}/s for ${DURATION} s; statuses ${statuses})\n`);
+  process.stdout.write(
+    `${summarise(label, result.latencies)}  (offered ${rate}/s for ${DURATION} s; statuses ${statuses})\n`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -40,7 +42,8 @@ async function main(): Promise<void> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(credentials),
   });
-  if (!token.ok) throw new Error(`sign-in failed (${token.status}): is the product running with demo data at ${BASE_URL}?`);
+  if (!token.ok)
+    throw new Error(`sign-in failed (${token.status}): is the product running with demo data at ${BASE_URL}?`);
   const { accessToken } = (await token.json()) as { accessToken: string };
 
   const signInRate = Number(process.env.SIGNIN_RATE ?? 20);

@@ -277,7 +277,12 @@ describe('k8s files', () => {
     const secret = loadYaml(SECRET_EXAMPLE)[0] as unknown as ISecret;
     expect(secret.metadata?.name).toBe('infra-secrets');
     expect(secret.data).toBeUndefined();
-    expect(secretKeys.sort()).toEqual(['DATABASE_PASSWORD', 'DATA_ENCRYPTION_KEY', 'INTERNAL_CONTEXT_SECRET', 'JWT_SECRET']);
+    expect(secretKeys.sort()).toEqual([
+      'DATABASE_PASSWORD',
+      'DATA_ENCRYPTION_KEY',
+      'INTERNAL_CONTEXT_SECRET',
+      'JWT_SECRET',
+    ]);
     for (const value of Object.values(secret.stringData ?? {})) expect(value).toMatch(/^CHANGE-ME/);
   });
 });

@@ -18,6 +18,8 @@ interface ApiThunkMeta {
 export interface EndpointToasts {
   successKey?: string;
   errorKey?: string;
+  /** A background check whose failure the user cannot act on: logged to the console, no toast. */
+  silentQueryError?: boolean;
 }
 const endpointToasts = new Map<string, EndpointToasts>();
 
@@ -57,6 +59,10 @@ export function apiToastFor(action: UnknownAction, reducerPath = 'api'): ToastCo
   const failure = rejectionOf(action);
   if (failure) {
     const { error } = failure;
+    if (!isMutation && override?.silentQueryError) {
+      console.warn(`Query ${meta.arg.endpointName} failed`, error);
+      return null;
+    }
     return isMutation ? withOverride(mutationErrorToast(error), override?.errorKey) : queryErrorToast(error);
   }
   if (isMutation && isFulfilled(action)) {

@@ -3,6 +3,7 @@ import { createAsyncThunk } from '@reduxjs/toolkit';
 import { api } from '../api/api';
 import { jsonResponse } from '../testing/fetchStub';
 import { installBrowserStubs, type BrowserStubs } from '../testing/browserStubs';
+import { acceptanceApi } from '../features/acceptance/acceptanceApi';
 import { userApi } from '../features/user/userApi';
 import { makeStore } from './store';
 
@@ -173,6 +174,18 @@ describe('the store with the shared API', () => {
     await store.dispatch(userApi.endpoints.getProfile.initiate({}));
     expect(store.getState().selectedAccount.id).toBe('a1');
     expect(store.getState().selectedOrganization.id).toBe('o1');
+  });
+
+  it('shows no toast when the acceptance check fails (the app goes on), but still goes to login on a 401', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    respondWith(500, { statusCode: 500, message: 'x', errorId: 'a-1' });
+    const store = makeStore();
+    await store.dispatch(acceptanceApi.endpoints.getAcceptanceStatus.initiate());
+    expect(toastsOf(store)).toEqual([]);
+    expect(warn).toHaveBeenCalled();
+    respondWith(401, { statusCode: 401, message: 'Unauthorized' });
+    await store.dispatch(acceptanceApi.endpoints.getAcceptanceStatus.initiate(undefined, { forceRefetch: true }));
+    expect(browser.locationReplace).toHaveBeenCalledWith('/api/login');
   });
 });
 

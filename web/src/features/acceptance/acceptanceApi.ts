@@ -33,5 +33,7 @@ export const acceptanceApi = api.injectEndpoints({
 });
 
 registerEndpointToasts('acceptTerms', { successKey: 'acceptance.accepted' });
+// The guard's check: when it cannot be read the app goes on without a toast (a 401 still goes to login).
+registerEndpointToasts('getAcceptanceStatus', { silentQueryError: true });
 
 export const { useGetAcceptanceStatusQuery, useGetAcceptanceDataQuery, useAcceptTermsMutation } = acceptanceApi;

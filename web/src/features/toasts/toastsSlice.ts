@@ -16,6 +16,15 @@ export interface ToastsState {
 
 const initialState: ToastsState = { items: [] };
 
+function sameContent(a: ToastContent, b: ToastContent): boolean {
+  return (
+    a.messageKey === b.messageKey &&
+    a.variant === b.variant &&
+    a.errorId === b.errorId &&
+    JSON.stringify(a.values ?? {}) === JSON.stringify(b.values ?? {})
+  );
+}
+
 const toastsSlice = createSlice({
   name: 'toasts',
   initialState,
@@ -23,6 +32,8 @@ const toastsSlice = createSlice({
     enqueueToast: {
       reducer(state, action: PayloadAction<Toast>) {
         state.items = state.items.filter((toast) => toast.key !== action.payload.key);
+        // The same text is not stacked twice (e.g. one query failing again for a component mounted later).
+        if (state.items.some((toast) => !toast.dismissed && sameContent(toast, action.payload))) return;
         state.items.push(action.payload);
       },
       prepare(content: ToastContent & { key?: string }) {
