@@ -6,6 +6,9 @@ import { summarise } from './stats';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://localhost:8080';
 const DURATION = Number(process.env.DURATION ?? 20);
+// autocannon's overallRate fires each second's quota as one burst, which measures queueing, not latency.
+// A few connections each paced at rate/N spread requests evenly (bursts of N every N/rate seconds).
+const PACED_CONNECTIONS = Number(process.env.CONNECTIONS ?? 4);
 
 interface Run {
   latencies: number[];
@@ -52,8 +55,8 @@ async function main(): Promise<void> {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(credentials),
-    connections: 4,
-    overallRate: signInRate,
+    connections: 2,
+    connectionRate: signInRate / 2,
     duration: DURATION,
   });
   report('POST /api/login (argon2id)', signIn, signInRate);
@@ -62,8 +65,8 @@ async function main(): Promise<void> {
   const profile = await run({
     url: `${BASE_URL}/api/v1/users/profile`,
     headers: { authorization: `Bearer ${accessToken}` },
-    connections: 20,
-    overallRate: profileRate,
+    connections: PACED_CONNECTIONS,
+    connectionRate: profileRate / PACED_CONNECTIONS,
     duration: DURATION,
   });
   report('GET /api/v1/users/profile', profile, profileRate);

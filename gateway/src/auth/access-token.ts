@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { createSecretKey } from 'node:crypto';
 import { ExtractJwt, Strategy, StrategyOptionsWithoutRequest } from 'passport-jwt';
 
 export const ACCESS_TOKEN_COOKIE = 'access_token';
@@ -27,7 +28,8 @@ function fromCookie(req: Request): string | null {
 export function accessTokenStrategy(secret: string): Strategy {
   const options: StrategyOptionsWithoutRequest = {
     jwtFromRequest: ExtractJwt.fromExtractors([fromCookie, ExtractJwt.fromAuthHeaderAsBearerToken()]),
-    secretOrKey: secret,
+    // A KeyObject, not a string: jsonwebtoken otherwise re-derives (and first tries to parse as a public key) on every request.
+    secretOrKey: createSecretKey(Buffer.from(secret, 'utf8')) as unknown as string,
     algorithms: ['HS256'],
     issuer: JWT_ISSUER,
     audience: JWT_AUDIENCE,

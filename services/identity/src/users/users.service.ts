@@ -18,13 +18,21 @@ import { toAccountDto, toUserDto } from '../accounts/identity.mapper';
 import { Organization } from '../organizations/organization.entity';
 import { User } from './user.entity';
 
+/** Rows as JSON from Postgres have snake_case keys; entities use camelCase (column `owner_id` → `ownerId`). */
+function camelCaseKeys<T>(row: Record<string, unknown>): T {
+  return Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [
+      key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()),
+      value,
+    ]),
+  ) as T;
+}
+
 @Injectable()
 export class UsersService {
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
-    @InjectRepository(Account) private readonly accounts: Repository<Account>,
     @InjectRepository(Membership) private readonly memberships: Repository<Membership>,
-    @InjectRepository(Organization) private readonly organizations: Repository<Organization>,
   ) {}
 
   async get(userId: string): Promise<User> {
@@ -33,50 +41,48 @@ export class UsersService {
     return user;
   }
 
-  /**
-   * Every account the caller may work in, each with its organizations and the caller's role there.
-   * Three independent queries run in parallel (this sits behind every profile load).
-   */
+  /** Every account the caller may work in, each with its organizations and the caller's role there. */
   async accountsOf(caller: CallerContext): Promise<AccountDto[]> {
-    const userId = caller.userId;
-    const [accounts, organizations, memberships] = await Promise.all([
-      caller.systemAdmin
-        ? this.accounts.find({ order: { name: 'ASC' } })
-        : this.accounts
-            .createQueryBuilder('account')
-            .innerJoin(
-              Membership,
-              'membership',
-              'membership.account_id = account.id AND membership.user_id = :userId',
-              { userId },
-            )
-            .orderBy('account.name')
-            .getMany(),
-      caller.systemAdmin
-        ? this.organizations.find()
-        : this.organizations
-            .createQueryBuilder('organization')
-            .where('organization.account_id IN (SELECT account_id FROM memberships WHERE user_id = :userId)', {
-              userId,
-            })
-            .getMany(),
-      caller.systemAdmin ? Promise.resolve([]) : this.memberships.findBy({ userId }),
-    ]);
-    const roles = new Map(memberships.map((membership) => [membership.accountId, membership.role]));
-    return accounts.map((account) =>
-      toAccountDto(account, caller.systemAdmin ? 'Admin' : (roles.get(account.id) ?? 'User'), organizations),
-    );
+    return (await this.tenancyOf(caller)).accounts;
   }
 
   /** `GET users/profile`: the caller, every account with its organizations, and the role in the selected account. */
   async profile(caller: CallerContext, organizationId?: string, accountSlug?: string): Promise<ProfileDto> {
-    const [user, accounts] = await Promise.all([this.get(caller.userId), this.accountsOf(caller)]);
+    const { user, accounts } = await this.tenancyOf(caller);
+    if (!user) throw new NotFoundException(MESSAGES.notFound('User'));
     const selected =
       accounts.find((account) => account.organization.some((organization) => organization.id === organizationId)) ??
       accounts.find((account) => account.slug === accountSlug) ??
       accounts[0];
     const role: Role = user.systemAdmin ? 'System Admin' : (selected?.role ?? 'User');
     return { ...toUserDto(user), role, accounts };
+  }
+
+  /**
+   * The caller, their accounts (all of them for a System Admin) with the caller's role, and those accounts'
+   * organizations, in ONE round trip: this sits behind every page load, and each query costs syscalls.
+   */
+  private async tenancyOf(caller: CallerContext): Promise<{ user: User | undefined; accounts: AccountDto[] }> {
+    const [row] = (await this.users.query(
+      `SELECT
+         (SELECT to_jsonb(u) FROM users u WHERE u.id = $1) AS "user",
+         COALESCE((SELECT jsonb_agg(to_jsonb(a) || jsonb_build_object('caller_role', CASE WHEN $2 THEN 'Admin' ELSE m.role END) ORDER BY a.name)
+                     FROM accounts a LEFT JOIN memberships m ON m.account_id = a.id AND m.user_id = $1
+                    WHERE $2 OR m.user_id IS NOT NULL), '[]'::jsonb) AS accounts,
+         COALESCE((SELECT jsonb_agg(to_jsonb(o)) FROM organizations o
+                    WHERE $2 OR o.account_id IN (SELECT account_id FROM memberships WHERE user_id = $1)), '[]'::jsonb) AS organizations`,
+      [caller.userId, caller.systemAdmin],
+    )) as {
+      user: Record<string, unknown> | null;
+      accounts: Record<string, unknown>[];
+      organizations: Record<string, unknown>[];
+    }[];
+    const organizations = row.organizations.map((organization) => camelCaseKeys<Organization>(organization));
+    const accounts = row.accounts.map((raw) => {
+      const { callerRole, ...account } = camelCaseKeys<Account & { callerRole: Membership['role'] }>(raw);
+      return toAccountDto(account as Account, callerRole, organizations);
+    });
+    return { user: row.user ? camelCaseKeys<User>(row.user) : undefined, accounts };
   }
 
   /** Another user's details, visible only to people who share an account with them (else 404). */
