@@ -8,13 +8,12 @@
  * an Admin of Demo Account and a User of Acme Corp, enrolled in MFA with the TOTP secret below.
  */
 import { authenticator } from 'otplib';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { DEMO_MFA_SECRET, DEMO_USERS } from './support/api-client';
+import { BROWSER_BASE_URL as BASE_URL, useBrowser, WAIT_MS } from './support/browser';
 
-const BASE_URL = (process.env.BASE_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
-const WAIT_MS = 15_000;
-
-const MFA_USER = { email: 'mfa@demo.local', password: 'Demo-Mfa-Pass-1', secret: 'JBSWY3DPEHPK3PXP' };
-const ADMIN_USER = { email: 'admin@demo.local', password: 'Demo-Admin-Pass-1' };
+const MFA_USER = { ...DEMO_USERS.mfa, secret: DEMO_MFA_SECRET };
+const ADMIN_USER = DEMO_USERS.admin;
 
 const TEXTS = {
   invalidCredentials: 'Invalid email or password.',
@@ -24,9 +23,7 @@ const TEXTS = {
 
 jest.setTimeout(120_000);
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const session = useBrowser();
 
 /** Polls a condition until it holds or the deadline passes (no fixed sleeps). */
 async function pollUntil(condition: () => Promise<boolean>, timeoutMs = WAIT_MS, intervalMs = 100): Promise<void> {
@@ -53,15 +50,15 @@ async function freshTotp(secret: string): Promise<string> {
 }
 
 async function fillCredentials(email: string, password: string): Promise<void> {
-  await page.goto(`${BASE_URL}/signin`);
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await session.page.goto(`${BASE_URL}/signin`);
+  await session.page.locator('input[name="email"]').fill(email);
+  await session.page.locator('input[name="password"]').fill(password);
+  await session.page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** Leaves /signin for the app (home, or the acceptance page for a user who has not accepted the terms). */
 async function waitUntilSignedIn(): Promise<void> {
-  await page.waitForURL((url) => url.pathname !== '/signin', { timeout: WAIT_MS });
+  await session.page.waitForURL((url) => url.pathname !== '/signin', { timeout: WAIT_MS });
 }
 
 /**
@@ -70,15 +67,17 @@ async function waitUntilSignedIn(): Promise<void> {
  */
 async function signInWithMfa(): Promise<void> {
   await fillCredentials(MFA_USER.email, MFA_USER.password);
-  const codeField = page.locator('input[name="code"]');
+  const codeField = session.page.locator('input[name="code"]');
   await codeField.waitFor({ timeout: WAIT_MS });
-  expect(await page.locator('input[name="password"]').count()).toBe(0);
+  expect(await session.page.locator('input[name="password"]').count()).toBe(0);
   for (let attempt = 1; ; attempt += 1) {
     await codeField.fill(await freshTotp(MFA_USER.secret));
-    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await session.page.getByRole('button', { name: 'Verify', exact: true }).click();
     const outcome = await Promise.race([
-      page.waitForURL((url) => url.pathname !== '/signin', { timeout: WAIT_MS }).then(() => 'signed-in' as const),
-      page
+      session.page
+        .waitForURL((url) => url.pathname !== '/signin', { timeout: WAIT_MS })
+        .then(() => 'signed-in' as const),
+      session.page
         .getByText(TEXTS.invalidCode)
         .waitFor({ timeout: WAIT_MS })
         .then(() => 'refused' as const),
@@ -91,7 +90,7 @@ async function signInWithMfa(): Promise<void> {
 
 /** The text shown by a header dropdown (its combobox). */
 async function dropdownText(testId: 'account-select' | 'organization-select'): Promise<string> {
-  return ((await page.getByTestId(testId).getByRole('combobox').textContent()) ?? '').trim();
+  return ((await session.page.getByTestId(testId).getByRole('combobox').textContent()) ?? '').trim();
 }
 
 async function waitForDropdown(testId: 'account-select' | 'organization-select', text: string): Promise<void> {
@@ -103,13 +102,13 @@ async function waitForDropdown(testId: 'account-select' | 'organization-select',
 }
 
 async function choose(testId: 'account-select' | 'organization-select', option: string): Promise<void> {
-  await page.getByTestId(testId).getByRole('combobox').click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await page.getByRole('listbox').waitFor({ state: 'detached', timeout: WAIT_MS });
+  await session.page.getByTestId(testId).getByRole('combobox').click();
+  await session.page.getByRole('option', { name: option, exact: true }).click();
+  await session.page.getByRole('listbox').waitFor({ state: 'detached', timeout: WAIT_MS });
 }
 
 async function storedSelection(key: 'selectedAccount' | 'selectedOrganization'): Promise<{ name?: string }> {
-  const raw = await page.evaluate<string | null>(`window.localStorage.getItem(${JSON.stringify(key)})`);
+  const raw = await session.page.evaluate<string | null>(`window.localStorage.getItem(${JSON.stringify(key)})`);
   return JSON.parse(raw ?? '{}') as { name?: string };
 }
 
@@ -119,46 +118,17 @@ interface ProfileAccounts {
 
 /** The signed-in user's profile, read with the browser context's session cookies. */
 async function profileOfSession(): Promise<ProfileAccounts> {
-  const response = await context.request.get(`${BASE_URL}/api/v1/users/profile`);
+  const response = await session.context.request.get(`${BASE_URL}/api/v1/users/profile`);
   expect(response.status()).toBe(200);
   return (await response.json()) as ProfileAccounts;
 }
 
-beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  page = await context.newPage();
-});
-
-afterEach(async () => {
-  await context?.close();
-});
-
 describe('identity screens (real product, demo data)', () => {
   it('signs in with MFA, switches account and organization, keeps them across a reload, and signs out', async () => {
     await signInWithMfa();
-    await page.waitForURL((url) => url.pathname === '/', { timeout: WAIT_MS });
-    const greeting = page.getByTestId('home-greeting');
-    await page.getByText('Welcome back.').waitFor({ timeout: WAIT_MS });
+    await session.page.waitForURL((url) => url.pathname === '/', { timeout: WAIT_MS });
+    const greeting = session.page.getByTestId('home-greeting');
+    await session.page.getByText('Welcome back.').waitFor({ timeout: WAIT_MS });
     await pollUntil(async () => /^Hello .+!$/.test((await greeting.textContent()) ?? ''));
 
     // The first load selects the first account and its first organization.
@@ -172,7 +142,7 @@ describe('identity screens (real product, demo data)', () => {
     await choose('account-select', 'Acme Corp');
     await waitForDropdown('account-select', 'Acme Corp');
     await waitForDropdown('organization-select', 'Acme Main');
-    expect(pathnameOf(page)).toBe('/');
+    expect(pathnameOf(session.page)).toBe('/');
 
     const demo = profile.accounts.find((account) => account.slug === 'demo');
     expect(demo?.name).toBe('Demo Account');
@@ -181,57 +151,57 @@ describe('identity screens (real product, demo data)', () => {
     await waitForDropdown('organization-select', demo?.organization[0]?.name ?? '');
 
     // The organization dropdown lists Demo Account's organizations only.
-    await page.getByTestId('organization-select').getByRole('combobox').click();
-    const options = (await page.getByRole('option').allTextContents()).map((text) => text.trim()).sort();
+    await session.page.getByTestId('organization-select').getByRole('combobox').click();
+    const options = (await session.page.getByRole('option').allTextContents()).map((text) => text.trim()).sort();
     expect(options).toEqual(['Demo East', 'Demo West']);
-    await page.getByRole('option', { name: 'Demo West', exact: true }).click();
-    await page.getByRole('listbox').waitFor({ state: 'detached', timeout: WAIT_MS });
+    await session.page.getByRole('option', { name: 'Demo West', exact: true }).click();
+    await session.page.getByRole('listbox').waitFor({ state: 'detached', timeout: WAIT_MS });
     await waitForDropdown('organization-select', 'Demo West');
-    expect(pathnameOf(page)).toBe('/');
+    expect(pathnameOf(session.page)).toBe('/');
     expect(await storedSelection('selectedAccount')).toMatchObject({ name: 'Demo Account' });
     expect(await storedSelection('selectedOrganization')).toMatchObject({ name: 'Demo West' });
 
     // The choices survive a reload.
-    await page.reload();
+    await session.page.reload();
     await pollUntil(async () => /^Hello .+!$/.test((await greeting.textContent()) ?? ''));
     await waitForDropdown('account-select', 'Demo Account');
     await waitForDropdown('organization-select', 'Demo West');
 
     // Changing the organization on a page other than home, profile or account returns home.
-    await page.goto(`${BASE_URL}/admin`);
-    await page.getByRole('heading', { name: 'Admin', level: 1 }).waitFor({ timeout: WAIT_MS });
+    await session.page.goto(`${BASE_URL}/admin`);
+    await session.page.getByRole('heading', { name: 'Admin', level: 1 }).waitFor({ timeout: WAIT_MS });
     await waitForDropdown('organization-select', 'Demo West');
     await choose('organization-select', 'Demo East');
-    await page.waitForURL((url) => url.pathname === '/', { timeout: WAIT_MS });
+    await session.page.waitForURL((url) => url.pathname === '/', { timeout: WAIT_MS });
     await choose('organization-select', 'Demo West');
     await waitForDropdown('organization-select', 'Demo West');
 
     // Sign out from the user menu.
-    await page.getByRole('button', { name: 'Open user menu' }).click();
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    await page.waitForURL((url) => url.pathname === '/loggedout', { timeout: WAIT_MS });
-    await page.getByText(TEXTS.signedOut).waitFor({ timeout: WAIT_MS });
-    expect((await context.cookies()).some((cookie) => cookie.name === 'access_token')).toBe(false);
+    await session.page.getByRole('button', { name: 'Open user menu' }).click();
+    await session.page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await session.page.waitForURL((url) => url.pathname === '/loggedout', { timeout: WAIT_MS });
+    await session.page.getByText(TEXTS.signedOut).waitFor({ timeout: WAIT_MS });
+    expect((await session.context.cookies()).some((cookie) => cookie.name === 'access_token')).toBe(false);
   });
 
   it('sends an expired session to the sign-in page', async () => {
     await fillCredentials(ADMIN_USER.email, ADMIN_USER.password);
     await waitUntilSignedIn();
-    expect((await context.cookies()).some((cookie) => cookie.name === 'access_token')).toBe(true);
+    expect((await session.context.cookies()).some((cookie) => cookie.name === 'access_token')).toBe(true);
 
-    await context.clearCookies({ name: 'access_token' });
-    await context.clearCookies({ name: 'refresh_token' });
-    await page.goto(`${BASE_URL}/profile`);
-    await page.waitForURL((url) => url.pathname === '/signin', { timeout: WAIT_MS });
-    await page.locator('input[name="email"]').waitFor({ timeout: WAIT_MS });
-    expect(await page.getByTestId('app-header').count()).toBe(0);
+    await session.context.clearCookies({ name: 'access_token' });
+    await session.context.clearCookies({ name: 'refresh_token' });
+    await session.page.goto(`${BASE_URL}/profile`);
+    await session.page.waitForURL((url) => url.pathname === '/signin', { timeout: WAIT_MS });
+    await session.page.locator('input[name="email"]').waitFor({ timeout: WAIT_MS });
+    expect(await session.page.getByTestId('app-header').count()).toBe(0);
   });
 
   it('shows a wrong password on the sign-in page and stays there', async () => {
     await fillCredentials(ADMIN_USER.email, 'not-the-password');
-    await page.getByText(TEXTS.invalidCredentials).waitFor({ timeout: WAIT_MS });
-    expect(pathnameOf(page)).toBe('/signin');
-    expect(await page.locator('input[name="password"]').inputValue()).toBe('not-the-password');
-    expect((await context.cookies()).some((cookie) => cookie.name === 'access_token')).toBe(false);
+    await session.page.getByText(TEXTS.invalidCredentials).waitFor({ timeout: WAIT_MS });
+    expect(pathnameOf(session.page)).toBe('/signin');
+    expect(await session.page.locator('input[name="password"]').inputValue()).toBe('not-the-password');
+    expect((await session.context.cookies()).some((cookie) => cookie.name === 'access_token')).toBe(false);
   });
 });

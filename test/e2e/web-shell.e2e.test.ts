@@ -5,10 +5,8 @@
  * tests answer `/api/v1/**` in the browser with a fixture profile, so they exercise the web app itself and do not
  * depend on a signed-in session; the signed-out page needs no API at all.
  */
-import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
-
-const BASE_URL = (process.env.BASE_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
-const WAIT_MS = 15_000;
+import type { Route } from 'playwright-core';
+import { BROWSER_BASE_URL as BASE_URL, useBrowser, WAIT_MS } from './support/browser';
 
 jest.setTimeout(60_000);
 
@@ -46,82 +44,51 @@ async function pollUntil(condition: () => Promise<boolean>, timeoutMs = WAIT_MS,
   }
 }
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const session = useBrowser();
 
 /** Answers API calls in the browser: the profile with `profileHandler`, anything else with 404. */
 async function stubApi(profileHandler: ApiHandler = json(200, profile)): Promise<void> {
-  await page.route('**/api/v1/**', (route) =>
+  await session.page.route('**/api/v1/**', (route) =>
     new URL(route.request().url()).pathname === '/api/v1/users/profile'
       ? profileHandler(route)
       : json(404, { statusCode: 404, message: 'Not Found', errorId: 'e2e-404' })(route),
   );
 }
 
-beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  page = await context.newPage();
-});
-
-afterEach(async () => {
-  await context?.close();
-});
-
 describe('web shell', () => {
   it('shows the signed-out page at /loggedout', async () => {
-    await page.goto(`${BASE_URL}/loggedout`);
-    await page.getByText('You have been successfully signed out.').waitFor({ timeout: WAIT_MS });
-    expect(await page.getByTestId('app-header').count()).toBe(0);
+    await session.page.goto(`${BASE_URL}/loggedout`);
+    await session.page.getByText('You have been successfully signed out.').waitFor({ timeout: WAIT_MS });
+    expect(await session.page.getByTestId('app-header').count()).toBe(0);
   });
 
   it('shows the not-found page for an unknown path', async () => {
     await stubApi();
-    await page.goto(`${BASE_URL}/this/path/does-not-exist`);
-    await page.getByRole('heading', { name: 'Oops! Page Not Found' }).waitFor({ timeout: WAIT_MS });
-    expect(await page.getByText('may have been moved or deleted').count()).toBe(1);
+    await session.page.goto(`${BASE_URL}/this/path/does-not-exist`);
+    await session.page.getByRole('heading', { name: 'Oops! Page Not Found' }).waitFor({ timeout: WAIT_MS });
+    expect(await session.page.getByText('may have been moved or deleted').count()).toBe(1);
   });
 
   it('renders the shell: header with greeting and selections, and a sidebar that toggles', async () => {
     await stubApi();
-    await page.goto(`${BASE_URL}/`);
-    await page.getByRole('heading', { name: 'Hello Ada!' }).waitFor({ timeout: WAIT_MS });
-    await page.getByText('Welcome back.').waitFor({ timeout: WAIT_MS });
+    await session.page.goto(`${BASE_URL}/`);
+    await session.page.getByRole('heading', { name: 'Hello Ada!' }).waitFor({ timeout: WAIT_MS });
+    await session.page.getByText('Welcome back.').waitFor({ timeout: WAIT_MS });
 
-    const header = page.getByTestId('app-header');
+    const header = session.page.getByTestId('app-header');
     // The first account and its first organization are selected on the first profile load.
     await header.getByText('Acme Corp').waitFor({ timeout: WAIT_MS });
     await header.getByText('Acme Production').waitFor({ timeout: WAIT_MS });
 
-    const sidebar = page.getByTestId('sidebar');
+    const sidebar = session.page.getByTestId('sidebar');
     const panel = sidebar.locator('.MuiDrawer-paper');
-    const toggle = page.getByRole('button', { name: 'Toggle sidebar' });
+    const toggle = session.page.getByRole('button', { name: 'Toggle sidebar' });
     expect(await sidebar.getAttribute('data-state')).toBe('collapsed');
     const collapsedWidth = (await panel.boundingBox())?.width ?? 0;
     expect(collapsedWidth).toBeGreaterThan(0);
 
     await toggle.click();
-    await page
+    await session.page
       .locator('[data-testid="sidebar"][data-state="expanded"]')
       .waitFor({ state: 'attached', timeout: WAIT_MS });
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
@@ -130,7 +97,7 @@ describe('web shell', () => {
     await panel.getByText('Widgets', { exact: true }).waitFor({ timeout: WAIT_MS });
 
     await toggle.click();
-    await page
+    await session.page
       .locator('[data-testid="sidebar"][data-state="collapsed"]')
       .waitFor({ state: 'attached', timeout: WAIT_MS });
     await pollUntil(async () => ((await panel.boundingBox())?.width ?? 0) <= collapsedWidth + 1);
@@ -138,43 +105,43 @@ describe('web shell', () => {
 
   it('remembers the selected organization in local storage', async () => {
     await stubApi();
-    await page.goto(`${BASE_URL}/`);
-    await page.getByTestId('app-header').getByText('Acme Production').waitFor({ timeout: WAIT_MS });
-    const stored = await page.evaluate<string | null>("window.localStorage.getItem('selectedOrganization')");
+    await session.page.goto(`${BASE_URL}/`);
+    await session.page.getByTestId('app-header').getByText('Acme Production').waitFor({ timeout: WAIT_MS });
+    const stored = await session.page.evaluate<string | null>("window.localStorage.getItem('selectedOrganization')");
     expect(JSON.parse(stored ?? '{}')).toMatchObject({ id: 'org-1', name: 'Acme Production' });
   });
 
   it('lists the admin sections', async () => {
     await stubApi();
-    await page.goto(`${BASE_URL}/admin`);
-    await page.getByRole('heading', { name: 'Admin', level: 1 }).waitFor({ timeout: WAIT_MS });
+    await session.page.goto(`${BASE_URL}/admin`);
+    await session.page.getByRole('heading', { name: 'Admin', level: 1 }).waitFor({ timeout: WAIT_MS });
     for (const group of ['Account', 'Management', 'Rules', 'Data']) {
-      expect(await page.getByRole('heading', { name: group, level: 2 }).count()).toBe(1);
+      expect(await session.page.getByRole('heading', { name: group, level: 2 }).count()).toBe(1);
     }
     for (const section of ['Members', 'Business Rule', 'Telemetry', 'Integrations']) {
-      expect(await page.getByRole('main').getByText(section, { exact: true }).count()).toBe(1);
+      expect(await session.page.getByRole('main').getByText(section, { exact: true }).count()).toBe(1);
     }
   });
 
   it('shows a failed query as a persistent error toast with the errorId, closable', async () => {
     await stubApi(json(500, { statusCode: 500, message: 'boom', errorId: 'e2e-500' }));
-    await page.goto(`${BASE_URL}/`);
-    const toast = page.getByText(
+    await session.page.goto(`${BASE_URL}/`);
+    const toast = session.page.getByText(
       'An issue occurred retrieving data. If this reoccurs, please contact support. (Error ID: e2e-500)',
     );
     await toast.waitFor({ timeout: WAIT_MS });
     // Without a profile, the greeting has no name.
-    await page.getByRole('heading', { name: 'Hello!' }).waitFor({ timeout: WAIT_MS });
-    await page.getByRole('button', { name: 'Close' }).first().click();
+    await session.page.getByRole('heading', { name: 'Hello!' }).waitFor({ timeout: WAIT_MS });
+    await session.page.getByRole('button', { name: 'Close' }).first().click();
     await toast.waitFor({ state: 'detached', timeout: WAIT_MS });
   });
 
   it('sends the browser to the login location on a 401', async () => {
     await stubApi(json(401, { statusCode: 401, message: 'Unauthorized', errorId: 'e2e-401' }));
-    await page.route('**/api/login**', (route) =>
+    await session.page.route('**/api/login**', (route) =>
       route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>login</title>login page' }),
     );
-    await page.goto(`${BASE_URL}/`);
-    await page.waitForURL((url) => url.pathname === '/api/login', { timeout: WAIT_MS });
+    await session.page.goto(`${BASE_URL}/`);
+    await session.page.waitForURL((url) => url.pathname === '/api/login', { timeout: WAIT_MS });
   });
 });

@@ -4,8 +4,13 @@ import pino from 'pino';
 import type { IncomingMessage } from 'node:http';
 import { currentRequestId } from './request-context';
 
-/** JSON logs (pino) with the request id on every line, including lines logged outside HTTP (Kafka, jobs). */
+/**
+ * JSON logs (pino) with the request id on every line, including lines logged outside HTTP (Kafka, jobs).
+ * The gateway writes the access log (every request, at info); behind it, services log their successful
+ * requests at debug and failures at warn/error, so one request is not logged twice at info.
+ */
 export function platformLoggerModule(service: string, level: string): DynamicModule {
+  const successLevel = service === 'gateway' ? 'info' : 'debug';
   return LoggerModule.forRoot({
     pinoHttp: [
       {
@@ -17,6 +22,11 @@ export function platformLoggerModule(service: string, level: string): DynamicMod
           return requestId ? { requestId } : {};
         },
         autoLogging: { ignore: (req) => /^\/(health|metrics)/.test(req.url ?? '') },
+        customLogLevel: (_req, res, error) => {
+          if (error || res.statusCode >= 500) return 'error';
+          if (res.statusCode >= 400) return 'warn';
+          return successLevel;
+        },
         redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-caller-context"]'],
         serializers: {
           req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: req.url, id: req.id }),
