@@ -145,6 +145,11 @@ describe('gateway', () => {
     expect(deepLink.status).toBe(200);
     expect(deepLink.headers['content-type']).toContain('text/html');
     expect(deepLink.body).toContain('<div id="root">');
+    const terms = await rawRequest('/legal/terms-of-service.html');
+    expect(terms.body).toContain('Terms of Service');
+    const manual = await rawRequest('/docs/readme.html');
+    expect(manual.status).toBe(200);
+    expect(manual.body).toContain('infra-analytics');
     const docs = await rawRequest('/api/docs/');
     expect(docs.status).toBe(200);
     expect(docs.body).toContain('swagger');

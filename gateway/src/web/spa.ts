@@ -5,7 +5,7 @@ import path from 'node:path';
 import { MESSAGES } from '@infra/contracts';
 import { toErrorResponse } from '@infra/platform';
 
-const SERVER_PATHS = /^\/(api|health|metrics|docs|docs-json)(\/|$)/;
+const SERVER_PATHS = /^\/(api|health|metrics|docs-json)(\/|$)/;
 
 /**
  * Serves the web build: hashed assets cached for a year, and index.html (never cached) for every other
