@@ -3,7 +3,9 @@ import { createAsyncThunk } from '@reduxjs/toolkit';
 import { api } from '../api/api';
 import { jsonResponse } from '../testing/fetchStub';
 import { installBrowserStubs, type BrowserStubs } from '../testing/browserStubs';
+import { acmeAccountFixture, betaAccountFixture } from '../testing/fixtures';
 import { acceptanceApi } from '../features/acceptance/acceptanceApi';
+import { EMPTY_ORGANIZATION } from '../features/selection/types';
 import { userApi } from '../features/user/userApi';
 import { makeStore } from './store';
 
@@ -83,7 +85,7 @@ describe('the store with the shared API', () => {
 
   it('sends the selected organization as the organizationId header', async () => {
     respondWith(200, {});
-    const store = makeStore({ selectedOrganization: { ...emptyOrganization(), id: 'org-7', name: 'Seven' } });
+    const store = makeStore({ selectedOrganization: { ...EMPTY_ORGANIZATION, id: 'org-7', name: 'Seven' } });
     await store.dispatch(testApi.endpoints.listThings.initiate('a|b'));
     const request = fetchMock.mock.calls[0]?.[0];
     expect(request?.headers.get('organizationid')).toBe('org-7');
@@ -103,21 +105,7 @@ describe('the store with the shared API', () => {
   });
 
   it('selects the first account and its first organization on the first profile load, and remembers them', async () => {
-    const profile = {
-      firstName: 'Ada',
-      accounts: [
-        {
-          id: 'a1',
-          name: 'Acme',
-          slug: 'acme',
-          organization: [
-            { id: 'o1', name: 'Prod' },
-            { id: 'o2', name: 'Dev' },
-          ],
-        },
-        { id: 'a2', name: 'Beta', slug: 'beta', organization: [{ id: 'o3', name: 'Main' }] },
-      ],
-    };
+    const profile = { firstName: 'Ada', accounts: [acmeAccountFixture(), betaAccountFixture()] };
     respondWith(200, profile);
     const store = makeStore();
     await store.dispatch(userApi.endpoints.getProfile.initiate());
@@ -133,22 +121,10 @@ describe('the store with the shared API', () => {
   });
 
   it('keeps an existing selection on a profile load', async () => {
-    respondWith(200, {
-      accounts: [
-        {
-          id: 'a1',
-          name: 'Acme',
-          slug: 'acme',
-          organization: [
-            { id: 'o1', name: 'P' },
-            { id: 'o2', name: 'D' },
-          ],
-        },
-      ],
-    });
+    respondWith(200, { accounts: [acmeAccountFixture()] });
     const store = makeStore({
       selectedAccount: { id: 'a1', name: 'Acme', slug: 'acme' },
-      selectedOrganization: { ...emptyOrganization(), id: 'o2', name: 'D' },
+      selectedOrganization: { ...EMPTY_ORGANIZATION, id: 'o2', name: 'Dev' },
     });
     await store.dispatch(userApi.endpoints.getProfile.initiate());
     expect(store.getState().selectedOrganization.id).toBe('o2');
@@ -166,7 +142,7 @@ describe('the store with the shared API', () => {
     );
     const store = makeStore({
       selectedAccount: { id: 'gone', name: 'Old', slug: 'old' },
-      selectedOrganization: { ...emptyOrganization(), id: 'o-old', name: 'Old org' },
+      selectedOrganization: { ...EMPTY_ORGANIZATION, id: 'o-old', name: 'Old org' },
     });
     await store.dispatch(userApi.endpoints.getProfile.initiate({ organizationId: 'o-old', accountSlug: 'old' }));
     expect(store.getState().selectedAccount.id).toBe('');
@@ -188,22 +164,3 @@ describe('the store with the shared API', () => {
     expect(browser.locationReplace).toHaveBeenCalledWith('/api/login');
   });
 });
-
-function emptyOrganization() {
-  return {
-    id: '',
-    name: '',
-    accountId: '',
-    ownerId: '',
-    billingContactId: '',
-    technicalContactId: '',
-    addressLineOne: '',
-    addressLineTwo: '',
-    city: '',
-    state: '',
-    zipCode: '',
-    country: '',
-    website: '',
-    account: '',
-  };
-}

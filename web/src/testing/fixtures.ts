@@ -1,22 +1,13 @@
 import type { AccountDto, MemberDto, OrganizationDto, ProfileDto } from '@infra/contracts';
+import { EMPTY_ORGANIZATION, type Account } from '../features/selection/types';
 
 /** Complete contract objects for tests: the defaults of a plain record, with the given fields. */
 export function organizationFixture(overrides: Partial<OrganizationDto> = {}): OrganizationDto {
   return {
+    ...EMPTY_ORGANIZATION,
     id: 'o1',
     name: 'Organization',
     accountId: 'a1',
-    ownerId: '',
-    billingContactId: '',
-    technicalContactId: '',
-    addressLineOne: '',
-    addressLineTwo: '',
-    city: '',
-    state: '',
-    zipCode: '',
-    country: '',
-    website: '',
-    account: '',
     ...overrides,
   };
 }
@@ -77,4 +68,24 @@ export function memberFixture(overrides: Partial<MemberDto> = {}): MemberDto {
     mfaEnabled: false,
     ...overrides,
   };
+}
+
+/**
+ * Accounts as the profile lists them for the selection tests: Acme with Prod (o1) and Dev (o2), Beta with
+ * Main (o3). Fresh objects on each call.
+ */
+export function acmeAccountFixture(): Account {
+  return {
+    id: 'a1',
+    name: 'Acme',
+    slug: 'acme',
+    organization: [
+      { id: 'o1', name: 'Prod' },
+      { id: 'o2', name: 'Dev' },
+    ],
+  };
+}
+
+export function betaAccountFixture(): Account {
+  return { id: 'a2', name: 'Beta', slug: 'beta', organization: [{ id: 'o3', name: 'Main' }] };
 }

@@ -1,13 +1,10 @@
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
-import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,24 +13,11 @@ import { Loading } from '../../shared/components/Loading';
 import { PageHeader } from '../../shared/components/PageHeader';
 import { useServerMessage } from '../../shared/serverMessages';
 import { usePageTitle } from '../../shared/usePageTitle';
+import { AccountDetailsCard } from './AccountDetails';
 import { useGetMembersQuery, useUpdateAccountMutation, type AccountUpdate } from './accountApi';
 import { AccountSettingsForm } from './AccountSettingsForm';
 import { ContactCard } from './ContactCard';
 import { useCurrentAccount } from './useCurrentAccount';
-
-function Setting({ labelKey, value, testId }: { labelKey: string; value: string; testId?: string }) {
-  const { t } = useTranslation();
-  return (
-    <Grid size={{ xs: 12, sm: 4 }}>
-      <Typography variant="caption" color="text.secondary">
-        {t(labelKey)}
-      </Typography>
-      <Typography variant="body1" data-testid={testId}>
-        {value || t('common.notSet')}
-      </Typography>
-    </Grid>
-  );
-}
 
 /**
  * Account: owner, billing contact and technical contact, time zone and workload thresholds. Admins edit them;
@@ -112,26 +96,14 @@ export default function AccountPage() {
           />
         </Grid>
       </Grid>
-      <Card sx={{ mt: 3 }}>
-        <CardContent>
-          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
-            {t('account.settings')}
-          </Typography>
-          <Grid container spacing={3}>
-            <Setting labelKey="account.fields.timeZone" value={account.timeZone} testId="account-time-zone" />
-            <Setting
-              labelKey="account.fields.minThreshold"
-              value={t('common.percent', { value: account.minWorkloadPercentThreshold })}
-              testId="account-min-threshold"
-            />
-            <Setting
-              labelKey="account.fields.maxThreshold"
-              value={t('common.percent', { value: account.maxWorkloadPercentThreshold })}
-              testId="account-max-threshold"
-            />
-          </Grid>
-        </CardContent>
-      </Card>
+      <AccountDetailsCard
+        title={t('account.settings')}
+        account={account}
+        fields={['timeZone', 'minWorkloadPercentThreshold', 'maxWorkloadPercentThreshold']}
+        testIdPrefix="account"
+        size={{ xs: 12, sm: 4 }}
+        sx={{ mt: 3 }}
+      />
       {canManage ? null : (
         <Alert severity="info" sx={{ mt: 3 }} data-testid="account-contact-admin">
           {t('account.contactAdmin')}

@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import type { AccountDto, MemberDto } from '@infra/contracts';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormTextField } from '../../shared/components/FormTextField';
 import { timeZoneOptions } from '../../shared/timeZones';
 import { fullName } from '../user/display';
 import type { AccountUpdate } from './accountApi';
@@ -43,6 +44,16 @@ const CONTACT_LABELS: Record<(typeof CONTACTS)[number], string> = {
   technicalContactId: 'account.technicalContact',
 };
 
+const THRESHOLDS = ['minWorkloadPercentThreshold', 'maxWorkloadPercentThreshold'] as const;
+const THRESHOLD_LABELS: Record<(typeof THRESHOLDS)[number], string> = {
+  minWorkloadPercentThreshold: 'account.fields.minThreshold',
+  maxWorkloadPercentThreshold: 'account.fields.maxThreshold',
+};
+const THRESHOLD_SLOT_PROPS = {
+  htmlInput: { min: 0, max: 100, step: 1 },
+  input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+};
+
 /** Edits the account's name, contacts, time zone and workload thresholds (Admins). */
 export function AccountSettingsForm({ account, members, submitting, onSubmit, onCancel }: AccountSettingsFormProps) {
   const { t } = useTranslation();
@@ -53,16 +64,20 @@ export function AccountSettingsForm({ account, members, submitting, onSubmit, on
     technicalContactId: account.technicalContactId,
   });
   const [timeZone, setTimeZone] = useState(account.timeZone);
-  const [min, setMin] = useState(String(account.minWorkloadPercentThreshold));
-  const [max, setMax] = useState(String(account.maxWorkloadPercentThreshold));
+  const [thresholds, setThresholds] = useState({
+    minWorkloadPercentThreshold: String(account.minWorkloadPercentThreshold),
+    maxWorkloadPercentThreshold: String(account.maxWorkloadPercentThreshold),
+  });
   const [attempted, setAttempted] = useState(false);
   const zones = useMemo(() => timeZoneOptions(account.timeZone), [account.timeZone]);
 
-  const minValue = parseThreshold(min);
-  const maxValue = parseThreshold(max);
-  const thresholdsOk = thresholdsValid(minValue, maxValue);
+  const values = {
+    minWorkloadPercentThreshold: parseThreshold(thresholds.minWorkloadPercentThreshold),
+    maxWorkloadPercentThreshold: parseThreshold(thresholds.maxWorkloadPercentThreshold),
+  };
+  const thresholdsOk = thresholdsValid(values.minWorkloadPercentThreshold, values.maxWorkloadPercentThreshold);
   const nameOk = name.trim() !== '';
-  const showThresholdError = !thresholdsOk && (attempted || min !== '' || max !== '');
+  const showThresholdError = !thresholdsOk && (attempted || THRESHOLDS.some((field) => thresholds[field] !== ''));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -72,8 +87,7 @@ export function AccountSettingsForm({ account, members, submitting, onSubmit, on
     if (name.trim() !== account.name) changes.name = name.trim();
     for (const field of CONTACTS) if (contacts[field] !== account[field]) changes[field] = contacts[field];
     if (timeZone !== account.timeZone) changes.timeZone = timeZone;
-    if (minValue !== account.minWorkloadPercentThreshold) changes.minWorkloadPercentThreshold = minValue;
-    if (maxValue !== account.maxWorkloadPercentThreshold) changes.maxWorkloadPercentThreshold = maxValue;
+    for (const field of THRESHOLDS) if (values[field] !== account[field]) changes[field] = values[field];
     onSubmit(changes);
   };
 
@@ -85,29 +99,27 @@ export function AccountSettingsForm({ account, members, submitting, onSubmit, on
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label={t('account.editTitle')}>
       <Stack spacing={2.5} sx={{ pt: 1 }}>
-        <TextField
+        <FormTextField
           label={t('account.fields.name')}
           name="name"
           value={name}
-          onChange={(event) => setName(event.target.value)}
+          onValueChange={setName}
           error={attempted && !nameOk}
           helperText={attempted && !nameOk ? t('account.nameRequired') : undefined}
           required
-          fullWidth
         />
         {CONTACTS.map((field) => {
           const options = memberOptions.some((option) => option.id === contacts[field])
             ? memberOptions
             : [...(contacts[field] ? [{ id: contacts[field], label: contacts[field] }] : []), ...memberOptions];
           return (
-            <TextField
+            <FormTextField
               key={field}
               select
               label={t(CONTACT_LABELS[field])}
               name={field}
               value={contacts[field]}
-              onChange={(event) => setContacts((current) => ({ ...current, [field]: event.target.value }))}
-              fullWidth
+              onValueChange={(value) => setContacts((current) => ({ ...current, [field]: value }))}
             >
               <MenuItem value="">
                 <em>{t('common.notSet')}</em>
@@ -117,7 +129,7 @@ export function AccountSettingsForm({ account, members, submitting, onSubmit, on
                   {option.label}
                 </MenuItem>
               ))}
-            </TextField>
+            </FormTextField>
           );
         })}
         <Autocomplete
@@ -127,36 +139,19 @@ export function AccountSettingsForm({ account, members, submitting, onSubmit, on
           renderInput={(params) => <TextField {...params} label={t('account.fields.timeZone')} name="timeZone" />}
         />
         <Grid container spacing={2}>
-          <Grid size={6}>
-            <TextField
-              label={t('account.fields.minThreshold')}
-              name="minWorkloadPercentThreshold"
-              type="number"
-              value={min}
-              onChange={(event) => setMin(event.target.value)}
-              error={showThresholdError}
-              slotProps={{
-                htmlInput: { min: 0, max: 100, step: 1 },
-                input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
-              }}
-              fullWidth
-            />
-          </Grid>
-          <Grid size={6}>
-            <TextField
-              label={t('account.fields.maxThreshold')}
-              name="maxWorkloadPercentThreshold"
-              type="number"
-              value={max}
-              onChange={(event) => setMax(event.target.value)}
-              error={showThresholdError}
-              slotProps={{
-                htmlInput: { min: 0, max: 100, step: 1 },
-                input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
-              }}
-              fullWidth
-            />
-          </Grid>
+          {THRESHOLDS.map((field) => (
+            <Grid key={field} size={6}>
+              <FormTextField
+                label={t(THRESHOLD_LABELS[field])}
+                name={field}
+                type="number"
+                value={thresholds[field]}
+                onValueChange={(value) => setThresholds((current) => ({ ...current, [field]: value }))}
+                error={showThresholdError}
+                slotProps={THRESHOLD_SLOT_PROPS}
+              />
+            </Grid>
+          ))}
         </Grid>
         {showThresholdError ? (
           <Alert severity="error" data-testid="thresholds-error">

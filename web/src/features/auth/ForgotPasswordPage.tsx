@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -11,6 +10,7 @@ import { ROUTES } from '../../config/routes';
 import { useServerMessage } from '../../shared/serverMessages';
 import { AuthCard } from './AuthCard';
 import { requestPasswordResetEmail } from './authClient';
+import { EmailField } from './EmailField';
 
 /** Forgot password: asks for the email and always gives the same answer (no account enumeration). */
 export default function ForgotPasswordPage() {
@@ -43,17 +43,7 @@ export default function ForgotPasswordPage() {
           <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
             <Stack spacing={2.5}>
               {error ? <Alert severity="error">{error}</Alert> : null}
-              <TextField
-                label={t('signIn.email')}
-                name="email"
-                type="email"
-                autoComplete="username"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                required
-                fullWidth
-                autoFocus
-              />
+              <EmailField value={email} onValueChange={setEmail} />
               <Button
                 type="submit"
                 variant="contained"

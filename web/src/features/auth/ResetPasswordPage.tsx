@@ -3,12 +3,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { PASSWORD_MIN_LENGTH } from '@infra/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { ROUTES } from '../../config/routes';
+import { FormTextField } from '../../shared/components/FormTextField';
 import { useServerMessage } from '../../shared/serverMessages';
 import { AuthCard } from './AuthCard';
 import { resetPassword } from './authClient';
@@ -84,30 +84,28 @@ export default function ResetPasswordPage() {
       <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
         <Stack spacing={2.5}>
           {error ? <Alert severity="error">{error}</Alert> : null}
-          <TextField
+          <FormTextField
             label={t('resetPassword.password')}
             name="password"
             type="password"
             autoComplete="new-password"
             value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            onValueChange={setPassword}
             error={showErrors && Boolean(errors.password)}
             helperText={showErrors && errors.password ? t(ERROR_KEYS[errors.password]) : ' '}
             required
-            fullWidth
             autoFocus
           />
-          <TextField
+          <FormTextField
             label={t('resetPassword.confirmation')}
             name="confirmation"
             type="password"
             autoComplete="new-password"
             value={confirmation}
-            onChange={(event) => setConfirmation(event.target.value)}
+            onValueChange={setConfirmation}
             error={showErrors && Boolean(errors.confirmation)}
             helperText={showErrors && errors.confirmation ? t(ERROR_KEYS[errors.confirmation]) : ' '}
             required
-            fullWidth
           />
           <Button type="submit" variant="contained" size="large" disabled={submitting} fullWidth>
             {t('resetPassword.submit')}

@@ -3,17 +3,18 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { RETURN_TO_PARAM } from '../../config';
 import { ROUTES } from '../../config/routes';
 import { browserLocation } from '../../shared/browserLocation';
+import { FormTextField } from '../../shared/components/FormTextField';
 import { safeReturnTo } from '../../shared/returnTo';
 import { useServerMessage } from '../../shared/serverMessages';
 import { AuthCard } from './AuthCard';
 import { signIn } from './authClient';
+import { EmailField } from './EmailField';
 
 type Step = 'credentials' | 'code';
 
@@ -79,26 +80,15 @@ export default function SignInPage() {
           ) : null}
           {step === 'credentials' ? (
             <>
-              <TextField
-                label={t('signIn.email')}
-                name="email"
-                type="email"
-                autoComplete="username"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                required
-                fullWidth
-                autoFocus
-              />
-              <TextField
+              <EmailField value={email} onValueChange={setEmail} />
+              <FormTextField
                 label={t('signIn.password')}
                 name="password"
                 type="password"
                 autoComplete="current-password"
                 value={password}
-                onChange={(event) => setPassword(event.target.value)}
+                onValueChange={setPassword}
                 required
-                fullWidth
               />
               <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -1 }}>
                 <Link component={RouterLink} to={ROUTES.forgotPassword} variant="body2">
@@ -111,16 +101,15 @@ export default function SignInPage() {
             </>
           ) : (
             <>
-              <TextField
+              <FormTextField
                 label={t('signIn.code')}
                 name="code"
                 autoComplete="one-time-code"
                 value={code}
-                onChange={(event) => setCode(event.target.value)}
+                onValueChange={setCode}
                 helperText={t('signIn.codeHelp')}
                 slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'off' } }}
                 required
-                fullWidth
                 autoFocus
               />
               <Button type="submit" variant="contained" size="large" disabled={!canSubmit} fullWidth>

@@ -1,19 +1,12 @@
 import { STORAGE_KEYS } from '../../config';
+import { acmeAccountFixture, betaAccountFixture } from '../../testing/fixtures';
 import selectedAccountSlice from './selectedAccountSlice';
 import selectedOrganizationSlice, { setSelectedOrganization } from './selectedOrganizationSlice';
 import { defaultSelection, organizationsOf } from './selection';
 import { isStoredAccount, isStoredOrganization, loadStoredOrganization } from './storage';
 
-const acme = {
-  id: 'a1',
-  name: 'Acme',
-  slug: 'acme',
-  organization: [
-    { id: 'o1', name: 'Prod' },
-    { id: 'o2', name: 'Dev' },
-  ],
-};
-const beta = { id: 'a2', name: 'Beta', slug: 'beta', organization: [{ id: 'o3', name: 'Main' }] };
+const acme = acmeAccountFixture();
+const beta = betaAccountFixture();
 
 describe('stored-state checks', () => {
   it('accept a well-formed stored organization and account', () => {

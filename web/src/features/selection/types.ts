@@ -20,22 +20,10 @@ export const ORGANIZATION_FIELDS = [
   'account',
 ] as const satisfies readonly (keyof Organization)[];
 
-export const EMPTY_ORGANIZATION: Organization = {
-  id: '',
-  name: '',
-  accountId: '',
-  ownerId: '',
-  billingContactId: '',
-  technicalContactId: '',
-  addressLineOne: '',
-  addressLineTwo: '',
-  city: '',
-  state: '',
-  zipCode: '',
-  country: '',
-  website: '',
-  account: '',
-};
+/** Every field empty (a field missing from ORGANIZATION_FIELDS fails the type check here). */
+export const EMPTY_ORGANIZATION: Organization = Object.fromEntries(
+  ORGANIZATION_FIELDS.map((field) => [field, '']),
+) as Record<(typeof ORGANIZATION_FIELDS)[number], string>;
 
 /**
  * The selected account, held client-side and remembered in local storage: id, name and slug always (empty by

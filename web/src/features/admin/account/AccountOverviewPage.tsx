@@ -13,22 +13,18 @@ import type { AccountDto } from '@infra/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { ROUTES } from '../../../config/routes';
+import { AccountDetailsCard, type AccountDetailField } from '../../account/AccountDetails';
 import { useGetOrganizationsQuery } from '../../account/accountApi';
 import { AdminAccountPage } from './AdminAccountPage';
 
-function Detail({ labelKey, value, testId }: { labelKey: string; value: string; testId: string }) {
-  const { t } = useTranslation();
-  return (
-    <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-      <Typography variant="caption" color="text.secondary">
-        {t(labelKey)}
-      </Typography>
-      <Typography variant="body1" data-testid={testId} sx={{ wordBreak: 'break-word' }}>
-        {value || t('common.notSet')}
-      </Typography>
-    </Grid>
-  );
-}
+const DETAIL_FIELDS: readonly AccountDetailField[] = [
+  'name',
+  'slug',
+  'plan',
+  'timeZone',
+  'minWorkloadPercentThreshold',
+  'maxWorkloadPercentThreshold',
+];
 
 function Organizations({ account }: { account: AccountDto }) {
   const { t } = useTranslation();
@@ -72,29 +68,14 @@ export default function AccountOverviewPage() {
       {({ account }) => (
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, lg: 7 }}>
-            <Card sx={{ height: '100%' }}>
-              <CardContent>
-                <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
-                  {t('overview.details')}
-                </Typography>
-                <Grid container spacing={3}>
-                  <Detail labelKey="account.fields.name" value={account.name} testId="overview-name" />
-                  <Detail labelKey="account.fields.slug" value={account.slug} testId="overview-slug" />
-                  <Detail labelKey="account.fields.plan" value={account.plan} testId="overview-plan" />
-                  <Detail labelKey="account.fields.timeZone" value={account.timeZone} testId="overview-time-zone" />
-                  <Detail
-                    labelKey="account.fields.minThreshold"
-                    value={t('common.percent', { value: account.minWorkloadPercentThreshold })}
-                    testId="overview-min-threshold"
-                  />
-                  <Detail
-                    labelKey="account.fields.maxThreshold"
-                    value={t('common.percent', { value: account.maxWorkloadPercentThreshold })}
-                    testId="overview-max-threshold"
-                  />
-                </Grid>
-              </CardContent>
-            </Card>
+            <AccountDetailsCard
+              title={t('overview.details')}
+              account={account}
+              fields={DETAIL_FIELDS}
+              testIdPrefix="overview"
+              size={{ xs: 12, sm: 6, md: 4 }}
+              sx={{ height: '100%' }}
+            />
           </Grid>
           <Grid size={{ xs: 12, lg: 5 }}>
             <Card sx={{ height: '100%' }}>
