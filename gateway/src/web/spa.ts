@@ -17,7 +17,9 @@ export function mountWebApp(app: INestApplication, distDir: string): void {
   app.use('/assets', express.static(path.join(root, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
   const files = express.static(root, { index: false, maxAge: '1h' });
   // API calls skip the file lookup (a stat() per request otherwise).
-  app.use((req: Request, res: Response, next: NextFunction) => (SERVER_PATHS.test(req.path) ? next() : files(req, res, next)));
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    SERVER_PATHS.test(req.path) ? next() : files(req, res, next),
+  );
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || SERVER_PATHS.test(req.path)) return next();
     if (!fs.existsSync(index)) {
