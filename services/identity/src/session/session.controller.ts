@@ -28,7 +28,7 @@ function clientIp(req: Request): string {
 }
 
 /** Only same-site paths: an attacker-supplied returnTo must never send users elsewhere. */
-function safeReturnTo(candidate: string | undefined): string {
+export function safeReturnTo(candidate: string | undefined): string {
   if (!candidate || !candidate.startsWith('/') || candidate.startsWith('//') || candidate.startsWith('/api/'))
     return '/';
   return candidate;
