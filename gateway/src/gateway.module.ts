@@ -2,6 +2,7 @@ import { DynamicModule, MiddlewareConsumer, Module, NestModule, OnModuleInit, Re
 import passport from 'passport';
 import { PlatformModule } from '@infra/platform';
 import { accessTokenStrategy } from './auth/access-token';
+import { RevokedSessions } from './auth/revoked-sessions';
 import { TenancyService } from './auth/tenancy.service';
 import { DocsController } from './docs/docs.controller';
 import { GatewayEnv } from './gateway.env';
@@ -23,6 +24,7 @@ export class GatewayModule implements NestModule, OnModuleInit {
         { provide: RouteMatcher, useValue: new RouteMatcher() },
         ProxyService,
         TenancyService,
+        RevokedSessions,
       ],
     };
   }

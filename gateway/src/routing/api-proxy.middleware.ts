@@ -2,7 +2,6 @@ import {
   ForbiddenException,
   HttpException,
   HttpStatus,
-  Inject,
   Injectable,
   NestMiddleware,
   NotFoundException,
@@ -10,10 +9,10 @@ import {
 } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import passport from 'passport';
-import type Redis from 'ioredis';
-import { ORGANIZATION_HEADER, revokedSessionKey } from '@infra/contracts';
-import { REDIS, signCallerContext } from '@infra/platform';
+import { ORGANIZATION_HEADER } from '@infra/contracts';
+import { signCallerContext } from '@infra/platform';
 import type { AccessTokenClaims } from '../auth/access-token';
+import { RevokedSessions } from '../auth/revoked-sessions';
 import { TenancyService } from '../auth/tenancy.service';
 import { GatewayEnv } from '../gateway.env';
 import { ProxyService } from './proxy.service';
@@ -55,14 +54,14 @@ export class ApiProxyMiddleware implements NestMiddleware {
     private readonly proxy: ProxyService,
     private readonly tenancy: TenancyService,
     private readonly env: GatewayEnv,
-    @Inject(REDIS) private readonly redis: Redis,
+    private readonly revokedSessions: RevokedSessions,
   ) {}
 
   /** A valid access token whose session was not signed out. */
   private async authenticate(req: Request, res: Response): Promise<AccessTokenClaims | undefined> {
     const claims = await verifyAccessToken(req, res);
     if (!claims) return undefined;
-    return (await this.redis.exists(revokedSessionKey(claims.sid))) ? undefined : claims;
+    return (await this.revokedSessions.isRevoked(claims.sid)) ? undefined : claims;
   }
 
   async use(req: Request, res: Response, next: NextFunction): Promise<void> {
