@@ -35,9 +35,9 @@ function touch(stampFile) {
 }
 
 /**
- * `npm install` when node_modules is missing or the manifests changed since the last install (content hash,
- * not mtime: formatting a package.json must not trigger a reinstall). Not `npm ci`: npm 11 omits other
- * platforms' optional packages from the lock file, which `npm ci` then rejects as out of sync.
+ * Installs dependencies when node_modules is missing (`npm ci`: exactly the lock file) or when the manifests
+ * changed since the last install (`npm install`). Compared by content hash, not mtime: formatting a
+ * package.json must not trigger a reinstall.
  */
 export function ensureInstalled() {
   const manifests = ['package.json', 'package-lock.json', 'web/package.json', ...workspaceManifests()];
@@ -47,8 +47,9 @@ export function ensureInstalled() {
   const digest = hash.digest('hex');
   const stamp = path.join(ROOT, 'node_modules/.infra-install-hash');
   if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === digest) return;
-  log('installing npm dependencies');
-  run('npm', ['install', '--no-audit', '--no-fund']);
+  const fresh = !fs.existsSync(path.join(ROOT, 'node_modules'));
+  log(`installing npm dependencies (${fresh ? 'npm ci' : 'npm install'})`);
+  run('npm', [fresh ? 'ci' : 'install', '--no-audit', '--no-fund']);
   fs.writeFileSync(stamp, digest);
 }
 
