@@ -99,11 +99,21 @@ export class OutboxRelay {
     client.on('error', (error) => {
       this.logger.warn(`outbox listener lost: ${error.message}; relying on polling until it reconnects`);
       this.listener = undefined;
-      setTimeout(() => void this.listen().catch(() => undefined), 2000);
+      void client.end().catch(() => undefined);
+      this.relisten();
     });
     await client.connect();
     await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
     this.listener = client;
+  }
+
+  /** Re-subscribes every 2 s until it works (the poll keeps events flowing meanwhile). */
+  private relisten(): void {
+    if (this.stopped) return;
+    setTimeout(() => {
+      if (this.stopped || this.listener) return;
+      this.listen().catch(() => this.relisten());
+    }, 2000).unref();
   }
 
   private async drainLoop(): Promise<void> {
