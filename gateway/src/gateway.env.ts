@@ -1,10 +1,9 @@
 import { IsString, Matches, MinLength, ValidateIf } from 'class-validator';
 import { DEFAULT_PORTS, ServiceName } from '@infra/contracts';
-import { CommonEnv, loadConfig } from '@infra/platform';
+import { CommonEnv, DEV_JWT_SECRET, loadConfig } from '@infra/platform';
 
 const URL_PATTERN = /^https?:\/\/[^\s/]+(:\d+)?\/?$/;
 const urlMessage = (name: string) => ({ message: `${name} must be an http(s) base URL such as http://127.0.0.1:3001` });
-export const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me-0123456789';
 
 export class GatewayEnv extends CommonEnv {
   @Matches(URL_PATTERN, urlMessage('SERVICE_URL_IDENTITY'))

@@ -1,10 +1,7 @@
 import type { Request } from 'express';
 import { createSecretKey } from 'node:crypto';
+import { ACCESS_TOKEN } from '@infra/contracts';
 import { ExtractJwt, Strategy, StrategyOptionsWithoutRequest } from 'passport-jwt';
-
-export const ACCESS_TOKEN_COOKIE = 'access_token';
-export const JWT_ISSUER = 'infra-analytics';
-export const JWT_AUDIENCE = 'infra-analytics-api';
 
 /** Claims of our access tokens (issued by identity, verified here). */
 export interface AccessTokenClaims {
@@ -18,7 +15,7 @@ export interface AccessTokenClaims {
 
 function fromCookie(req: Request): string | null {
   const cookies = (req as Request & { cookies?: Record<string, string> }).cookies;
-  return cookies?.[ACCESS_TOKEN_COOKIE] ?? null;
+  return cookies?.[ACCESS_TOKEN.cookie] ?? null;
 }
 
 /**
@@ -31,8 +28,8 @@ export function accessTokenStrategy(secret: string): Strategy {
     // A KeyObject, not a string: jsonwebtoken otherwise re-derives (and first tries to parse as a public key) on every request.
     secretOrKey: createSecretKey(Buffer.from(secret, 'utf8')) as unknown as string,
     algorithms: ['HS256'],
-    issuer: JWT_ISSUER,
-    audience: JWT_AUDIENCE,
+    issuer: ACCESS_TOKEN.issuer,
+    audience: ACCESS_TOKEN.audience,
   };
   return new Strategy(options, (claims: AccessTokenClaims & { typ?: string }, done) => {
     if (claims.typ !== 'access' || typeof claims.sub !== 'string' || typeof claims.sid !== 'string')

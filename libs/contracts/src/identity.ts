@@ -145,3 +145,12 @@ export const CURRENT_PRIVACY_VERSION = '2026-01';
  * identity sets this key for the access token lifetime, and the gateway refuses tokens of such sessions.
  */
 export const revokedSessionKey = (sessionId: string): string => `session:revoked:${sessionId}`;
+
+/** The access token contract between identity (which issues) and the gateway (which verifies). */
+export const ACCESS_TOKEN = {
+  issuer: 'infra-analytics',
+  audience: 'infra-analytics-api',
+  cookie: 'access_token',
+} as const;
+
+export const REFRESH_TOKEN_COOKIE = 'refresh_token';

@@ -1,8 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
-import { loadServiceEnv, ServiceEnv } from '@infra/platform';
+import { DEV_JWT_SECRET, loadServiceEnv, ServiceEnv } from '@infra/platform';
 
-export const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me-0123456789';
 const DEV_DATA_KEY = 'dev-only-data-encryption-key-change-me-0123';
 
 export class IdentityEnv extends ServiceEnv {

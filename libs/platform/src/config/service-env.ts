@@ -5,6 +5,8 @@ import { loadConfig } from './load-config';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const DEV_INTERNAL_CONTEXT_SECRET = 'dev-only-internal-context-secret-change-me';
+/** Dev default of JWT_SECRET, shared by identity (signs) and the gateway (verifies); refused in production. */
+export const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me-0123456789';
 
 /** Variables every process reads (gateway and services). */
 export class CommonEnv {

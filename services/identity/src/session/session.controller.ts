@@ -1,15 +1,12 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UnauthorizedException } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { CookieOptions, Request, Response } from 'express';
-import { IDENTITY_MESSAGES, LoginResponse, TokenResponse } from '@infra/contracts';
+import { ACCESS_TOKEN, IDENTITY_MESSAGES, LoginResponse, REFRESH_TOKEN_COOKIE, TokenResponse } from '@infra/contracts';
 import { NoCallerContext } from '@infra/platform';
 import { toUserDto } from '../accounts/identity.mapper';
 import { IdentityEnv } from '../identity.env';
 import { LoginDto, RefreshDto } from './session.dto';
 import { SessionService } from './session.service';
-
-export const ACCESS_COOKIE = 'access_token';
-export const REFRESH_COOKIE = 'refresh_token';
 
 function cookiesOf(req: Request): Record<string, string> {
   const header = req.headers.cookie ?? '';
@@ -65,27 +62,27 @@ export class SessionController {
 
   private setSessionCookies(res: Response, tokens: TokenResponse): void {
     res.cookie(
-      ACCESS_COOKIE,
+      ACCESS_TOKEN.cookie,
       tokens.accessToken,
       this.cookieOptions({ sameSite: 'lax', path: '/', maxAge: tokens.expiresIn * 1000 }),
     );
     res.cookie(
-      REFRESH_COOKIE,
+      REFRESH_TOKEN_COOKIE,
       tokens.refreshToken,
       this.cookieOptions({ sameSite: 'strict', path: '/api', maxAge: this.env.REFRESH_TOKEN_TTL_DAYS * 86_400_000 }),
     );
   }
 
   private clearSessionCookies(res: Response): void {
-    res.clearCookie(ACCESS_COOKIE, this.cookieOptions({ sameSite: 'lax', path: '/' }));
-    res.clearCookie(REFRESH_COOKIE, this.cookieOptions({ sameSite: 'strict', path: '/api' }));
+    res.clearCookie(ACCESS_TOKEN.cookie, this.cookieOptions({ sameSite: 'lax', path: '/' }));
+    res.clearCookie(REFRESH_TOKEN_COOKIE, this.cookieOptions({ sameSite: 'strict', path: '/api' }));
   }
 
   /** The login location every 401 leads to: renew the session silently if the refresh cookie allows, else the sign-in page. */
   @Get('session/login')
   async loginLocation(@Req() req: Request, @Res() res: Response, @Query('returnTo') returnTo?: string): Promise<void> {
     const target = returnToFrom(req, returnTo);
-    const refreshToken = cookiesOf(req)[REFRESH_COOKIE];
+    const refreshToken = cookiesOf(req)[REFRESH_TOKEN_COOKIE];
     if (refreshToken) {
       try {
         this.setSessionCookies(res, await this.sessions.refresh(refreshToken));
@@ -115,7 +112,7 @@ export class SessionController {
 
   @Get('session/logout')
   async logoutAndLeave(@Req() req: Request, @Res() res: Response): Promise<void> {
-    await this.sessions.logout(cookiesOf(req)[REFRESH_COOKIE]);
+    await this.sessions.logout(cookiesOf(req)[REFRESH_TOKEN_COOKIE]);
     this.clearSessionCookies(res);
     res.redirect(302, '/loggedout');
   }
@@ -123,7 +120,7 @@ export class SessionController {
   @Post('session/logout')
   @HttpCode(204)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
-    await this.sessions.logout(cookiesOf(req)[REFRESH_COOKIE]);
+    await this.sessions.logout(cookiesOf(req)[REFRESH_TOKEN_COOKIE]);
     this.clearSessionCookies(res);
   }
 

@@ -4,16 +4,12 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { IsNull, Repository } from 'typeorm';
 import type Redis from 'ioredis';
-import { revokedSessionKey, TokenResponse } from '@infra/contracts';
+import { ACCESS_TOKEN, revokedSessionKey, TokenResponse } from '@infra/contracts';
 import { REDIS } from '@infra/platform';
 import { randomToken, sha256 } from '../crypto/crypto';
 import { IdentityEnv } from '../identity.env';
 import type { User } from '../users/user.entity';
 import { RefreshToken } from './refresh-token.entity';
-
-// Shared with the gateway, which verifies access tokens (gateway/src/auth/access-token.ts).
-export const JWT_ISSUER = 'infra-analytics';
-export const JWT_AUDIENCE = 'infra-analytics-api';
 
 /**
  * Short-lived access JWTs (HS256) and rotating refresh tokens. Presenting a refresh token that was already
@@ -35,8 +31,8 @@ export class TokenService {
         secret: this.env.jwtSecret,
         algorithm: 'HS256',
         expiresIn: this.env.ACCESS_TOKEN_TTL_SECONDS,
-        issuer: JWT_ISSUER,
-        audience: JWT_AUDIENCE,
+        issuer: ACCESS_TOKEN.issuer,
+        audience: ACCESS_TOKEN.audience,
       },
     );
     const refreshToken = randomToken();
