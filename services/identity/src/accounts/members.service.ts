@@ -62,9 +62,8 @@ export class MembersService {
   async changeRole(caller: CallerContext, userId: string, body: ChangeRoleDto): Promise<MemberDto> {
     await this.access.requireAdmin(caller, body.accountId);
     return this.dataSource.transaction(async (manager) => {
-      const membership = await this.lockedMembership(manager, body.accountId, userId);
-      if (membership.role === 'Admin' && body.role !== 'Admin')
-        await this.assertAnotherAdmin(manager, body.accountId, userId);
+      const { membership, rows } = await this.lockedMembership(manager, body.accountId, userId);
+      if (membership.role === 'Admin' && body.role !== 'Admin') assertAnotherAdmin(rows, userId);
       await manager.update(Membership, { accountId: body.accountId, userId }, { role: body.role });
       const user = await manager.findOneByOrFail(User, { id: userId });
       return toMemberDto(user, { ...membership, role: body.role });
@@ -74,23 +73,28 @@ export class MembersService {
   async remove(caller: CallerContext, accountId: string, userId: string): Promise<void> {
     await this.access.requireAdmin(caller, accountId);
     await this.dataSource.transaction(async (manager) => {
-      const membership = await this.lockedMembership(manager, accountId, userId);
-      if (membership.role === 'Admin') await this.assertAnotherAdmin(manager, accountId, userId);
+      const { membership, rows } = await this.lockedMembership(manager, accountId, userId);
+      if (membership.role === 'Admin') assertAnotherAdmin(rows, userId);
       await manager.delete(Membership, { accountId, userId });
     });
   }
 
   /** Locks every membership row of the account, so two concurrent demotions cannot both pass the last-Admin check. */
-  private async lockedMembership(manager: EntityManager, accountId: string, userId: string): Promise<Membership> {
+  private async lockedMembership(
+    manager: EntityManager,
+    accountId: string,
+    userId: string,
+  ): Promise<{ membership: Membership; rows: Membership[] }> {
     const rows = await manager.find(Membership, { where: { accountId }, lock: { mode: 'pessimistic_write' } });
     const membership = rows.find((row) => row.userId === userId);
     if (!membership) throw new NotFoundException(MESSAGES.notFound('Member'));
-    return membership;
+    return { membership, rows };
   }
+}
 
-  private async assertAnotherAdmin(manager: EntityManager, accountId: string, userId: string): Promise<void> {
-    const admins = await manager.countBy(Membership, { accountId, role: 'Admin' });
-    const stillAdmin = await manager.existsBy(Membership, { accountId, userId, role: 'Admin' });
-    if (admins - (stillAdmin ? 1 : 0) < 1) throw new ConflictException(IDENTITY_MESSAGES.lastAdmin);
+/** Taking Admin away from `userId` (demotion or removal) must leave another Admin among the locked rows. */
+function assertAnotherAdmin(rows: Membership[], userId: string): void {
+  if (!rows.some((row) => row.role === 'Admin' && row.userId !== userId)) {
+    throw new ConflictException(IDENTITY_MESSAGES.lastAdmin);
   }
 }
