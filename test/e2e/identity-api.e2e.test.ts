@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { authenticator } from 'otplib';
 import { Client } from 'pg';
+import { pollUntil } from '@infra/platform/testing';
 import { call, DEMO_MFA_SECRET, DEMO_USERS, profileOf, tokenFor } from './support/api-client';
 
 jest.setTimeout(60_000);
@@ -15,21 +16,22 @@ function cookiesFrom(response: { headers: Headers }): Record<string, string> {
   );
 }
 
-async function latestMailTo(email: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const files = fs.existsSync(MAIL_DIR)
-      ? fs
-          .readdirSync(MAIL_DIR)
-          .filter((file) => file.endsWith(`${email}.json`))
-          .sort()
-      : [];
-    if (files.length > 0)
+function latestMailTo(email: string): Promise<string> {
+  return pollUntil(
+    `a mail to ${email}`,
+    () => {
+      const files = fs.existsSync(MAIL_DIR)
+        ? fs
+            .readdirSync(MAIL_DIR)
+            .filter((file) => file.endsWith(`${email}.json`))
+            .sort()
+        : [];
+      if (files.length === 0) return undefined;
       return (JSON.parse(fs.readFileSync(path.join(MAIL_DIR, files[files.length - 1]), 'utf8')) as { text: string })
         .text;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no mail to ${email}`);
+    },
+    { timeoutMs: 10_000, intervalMs: 100 },
+  );
 }
 
 describe('sign-in', () => {
@@ -124,14 +126,13 @@ describe('sign-in', () => {
     expect(renewed.headers.get('location')).toBe('/signin');
     // The access token is a JWT, but its session is revoked: the gateway refuses it (within its 1 s cache) long
     // before the token expires.
-    const deadline = Date.now() + 3000;
-    let status = 0;
-    while (Date.now() < deadline) {
-      status = (await call('GET', 'users/profile', { headers: { cookie: `access_token=${access}` } })).status;
-      if (status === 401) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(status).toBe(401);
+    const status = async () =>
+      (await call('GET', 'users/profile', { headers: { cookie: `access_token=${access}` } })).status;
+    await pollUntil('the signed-out access token to be refused', async () => (await status()) === 401, {
+      timeoutMs: 3000,
+      intervalMs: 100,
+    });
+    expect(await status()).toBe(401);
   });
 });
 
@@ -281,16 +282,17 @@ describe('members and account settings', () => {
     const db = new Client({ host: '127.0.0.1', user: 'postgres', database: IDENTITY_DB });
     await db.connect();
     try {
-      const deadline = Date.now() + 10_000;
-      let published = false;
-      while (!published && Date.now() < deadline) {
-        const { rows } = await db.query(
-          `SELECT published_at FROM outbox WHERE topic = 'identity.account.thresholds-changed.v1'
-             AND envelope->'payload'->>'minWorkloadPercentThreshold' = '35' ORDER BY id DESC LIMIT 1`,
-        );
-        published = rows[0]?.published_at != null;
-        if (!published) await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      const published = await pollUntil(
+        'the thresholds event to be published to Kafka',
+        async () => {
+          const { rows } = await db.query(
+            `SELECT published_at FROM outbox WHERE topic = 'identity.account.thresholds-changed.v1'
+               AND envelope->'payload'->>'minWorkloadPercentThreshold' = '35' ORDER BY id DESC LIMIT 1`,
+          );
+          return rows[0]?.published_at != null;
+        },
+        { timeoutMs: 10_000, intervalMs: 100 },
+      );
       expect(published).toBe(true);
     } finally {
       await db.end();

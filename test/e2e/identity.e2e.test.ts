@@ -10,6 +10,7 @@
 import { authenticator } from 'otplib';
 import type { Page } from 'playwright-core';
 import { DEMO_MFA_SECRET, DEMO_USERS } from './support/api-client';
+import { pollUntil } from '@infra/platform/testing';
 import { BROWSER_BASE_URL as BASE_URL, useBrowser, WAIT_MS } from './support/browser';
 
 const MFA_USER = { ...DEMO_USERS.mfa, secret: DEMO_MFA_SECRET };
@@ -24,15 +25,6 @@ const TEXTS = {
 jest.setTimeout(120_000);
 
 const session = useBrowser();
-
-/** Polls a condition until it holds or the deadline passes (no fixed sleeps). */
-async function pollUntil(condition: () => Promise<boolean>, timeoutMs = WAIT_MS, intervalMs = 100): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-}
 
 const pathnameOf = (target: Page) => new URL(target.url()).pathname;
 
@@ -95,7 +87,10 @@ async function dropdownText(testId: 'account-select' | 'organization-select'): P
 
 async function waitForDropdown(testId: 'account-select' | 'organization-select', text: string): Promise<void> {
   try {
-    await pollUntil(async () => (await dropdownText(testId)) === text);
+    await pollUntil(`${testId} to read ${text}`, async () => (await dropdownText(testId)) === text, {
+      timeoutMs: WAIT_MS,
+      intervalMs: 100,
+    });
   } catch {
     throw new Error(`${testId} shows "${await dropdownText(testId)}", expected "${text}"`);
   }
@@ -129,7 +124,14 @@ describe('identity screens (real product, demo data)', () => {
     await session.page.waitForURL((url) => url.pathname === '/', { timeout: WAIT_MS });
     const greeting = session.page.getByTestId('home-greeting');
     await session.page.getByText('Welcome back.').waitFor({ timeout: WAIT_MS });
-    await pollUntil(async () => /^Hello .+!$/.test((await greeting.textContent()) ?? ''));
+    await pollUntil(
+      'the greeting with the user name',
+      async () => /^Hello .+!$/.test((await greeting.textContent()) ?? ''),
+      {
+        timeoutMs: WAIT_MS,
+        intervalMs: 100,
+      },
+    );
 
     // The first load selects the first account and its first organization.
     const profile = await profileOfSession();
@@ -163,7 +165,14 @@ describe('identity screens (real product, demo data)', () => {
 
     // The choices survive a reload.
     await session.page.reload();
-    await pollUntil(async () => /^Hello .+!$/.test((await greeting.textContent()) ?? ''));
+    await pollUntil(
+      'the greeting with the user name',
+      async () => /^Hello .+!$/.test((await greeting.textContent()) ?? ''),
+      {
+        timeoutMs: WAIT_MS,
+        intervalMs: 100,
+      },
+    );
     await waitForDropdown('account-select', 'Demo Account');
     await waitForDropdown('organization-select', 'Demo West');
 

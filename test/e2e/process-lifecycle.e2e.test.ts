@@ -1,6 +1,7 @@
 // Start-up configuration checks and graceful shutdown, on the built service processes.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { pollUntil } from '@infra/platform/testing';
 
 const ROOT = path.resolve(__dirname, '../..');
 const entry = (name: string) => path.join(ROOT, `dist/services/${name}/src/main.js`);
@@ -31,15 +32,15 @@ describe('graceful shutdown', () => {
       env: { ...process.env, PORT: String(port), DATABASE_NAME: 'infra_test_events', LOG_LEVEL: 'warn' },
       stdio: 'ignore',
     });
-    const deadline = Date.now() + 45_000;
-    while (Date.now() < deadline) {
-      const ok = await fetch(`http://127.0.0.1:${port}/health/ready`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await pollUntil(
+      'the service to be ready',
+      () =>
+        fetch(`http://127.0.0.1:${port}/health/ready`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      { timeoutMs: 45_000, intervalMs: 200 },
+    );
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

@@ -6,6 +6,7 @@
  * depend on a signed-in session; the signed-out page needs no API at all.
  */
 import type { Route } from 'playwright-core';
+import { pollUntil } from '@infra/platform/testing';
 import { BROWSER_BASE_URL as BASE_URL, useBrowser, WAIT_MS } from './support/browser';
 
 jest.setTimeout(60_000);
@@ -34,15 +35,6 @@ const json =
   (status: number, body: unknown): ApiHandler =>
   (route) =>
     route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
-
-/** Polls a condition until it holds or the deadline passes (no fixed sleeps). */
-async function pollUntil(condition: () => Promise<boolean>, timeoutMs = WAIT_MS, intervalMs = 50): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-}
 
 const session = useBrowser();
 
@@ -93,14 +85,25 @@ describe('web shell', () => {
       .waitFor({ state: 'attached', timeout: WAIT_MS });
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     // The width animates (300 ms); wait until it has grown and the labels show.
-    await pollUntil(async () => ((await panel.boundingBox())?.width ?? 0) > collapsedWidth + 100);
+    await pollUntil(
+      'the sidebar to expand',
+      async () => ((await panel.boundingBox())?.width ?? 0) > collapsedWidth + 100,
+      { timeoutMs: WAIT_MS, intervalMs: 50 },
+    );
     await panel.getByText('Widgets', { exact: true }).waitFor({ timeout: WAIT_MS });
 
     await toggle.click();
     await session.page
       .locator('[data-testid="sidebar"][data-state="collapsed"]')
       .waitFor({ state: 'attached', timeout: WAIT_MS });
-    await pollUntil(async () => ((await panel.boundingBox())?.width ?? 0) <= collapsedWidth + 1);
+    await pollUntil(
+      'the sidebar to collapse',
+      async () => ((await panel.boundingBox())?.width ?? 0) <= collapsedWidth + 1,
+      {
+        timeoutMs: WAIT_MS,
+        intervalMs: 50,
+      },
+    );
   });
 
   it('remembers the selected organization in local storage', async () => {
