@@ -1,9 +1,73 @@
 // One lint configuration for the whole monorepo. Structure is encoded here: no floating promises,
-// exhaustive switches, no `any` outside tests, and libs/contracts imports nothing from the apps.
+// exhaustive switches, no `any` outside tests, and the module boundaries below (proved by
+// libs/messaging/test/module-boundaries.spec.ts).
+import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Which part of the repository may import which. A part always imports itself; anything not listed is refused.
+ * Direction of the libs: contracts <- platform <- jobs <- messaging (a lib never imports one to its right).
+ * Services import libs only (never another service or the gateway); the web app only libs/contracts.
+ */
+const ALLOWED_IMPORTS = {
+  'libs/contracts': [],
+  'libs/platform': ['libs/contracts'],
+  'libs/jobs': ['libs/contracts', 'libs/platform'],
+  'libs/messaging': ['libs/contracts', 'libs/platform', 'libs/jobs'],
+  services: ['libs/contracts', 'libs/platform', 'libs/jobs', 'libs/messaging'],
+  gateway: ['libs/contracts', 'libs/platform', 'libs/jobs', 'libs/messaging'],
+  web: ['libs/contracts'],
+};
+
+/** The part a repository-relative path belongs to: `libs/<name>`, `services/<name>`, `gateway`, `web`, or none. */
+function partOf(relative) {
+  const [top, name] = relative.split(/[\\/]/);
+  if (top === 'libs' || top === 'services') return name ? `${top}/${name}` : undefined;
+  return top === 'gateway' || top === 'web' ? top : undefined;
+}
+
+/** Where an import specifier points, as a part; undefined for packages outside the repository. */
+function targetOf(specifier, file) {
+  if (specifier.startsWith('.'))
+    return partOf(path.relative(import.meta.dirname, path.resolve(path.dirname(file), specifier)));
+  const workspace = /^@infra\/([^/]+)/.exec(specifier)?.[1];
+  if (workspace) {
+    const service = /^(.+)-service$/.exec(workspace)?.[1];
+    if (service) return `services/${service}`;
+    return workspace === 'gateway' || workspace === 'web' ? workspace : `libs/${workspace}`;
+  }
+  // tsconfig's baseUrl is the repository root, so "services/x/src/..." would resolve too.
+  return /^(libs|services|gateway|web)\//.test(specifier) ? partOf(specifier) : undefined;
+}
+
+const moduleBoundaries = {
+  meta: { type: 'problem', schema: [], messages: { refused: '{{from}} must not import {{to}} ({{rule}}).' } },
+  create(context) {
+    const from = partOf(path.relative(import.meta.dirname, context.filename));
+    if (!from) return {};
+    const allowed = ALLOWED_IMPORTS[from.startsWith('services/') ? 'services' : from] ?? [];
+    const check = (node) => {
+      if (node?.type !== 'Literal' || typeof node.value !== 'string') return;
+      const to = targetOf(node.value, context.filename);
+      if (!to || to === from || allowed.includes(to)) return;
+      const rule =
+        allowed.length === 0 ? `${from} imports nothing internal` : `${from} may import ${allowed.join(', ')}`;
+      context.report({ node, messageId: 'refused', data: { from, to, rule } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+      CallExpression: (node) => {
+        if (node.callee.type === 'Identifier' && node.callee.name === 'require') check(node.arguments[0]);
+      },
+    };
+  },
+};
 
 export default tseslint.config(
   {
@@ -27,24 +91,28 @@ export default tseslint.config(
     },
   },
   {
-    files: ['libs/contracts/**/*.ts'],
+    files: ['libs/**/*.ts', 'services/**/*.ts', 'gateway/**/*.ts', 'web/**/*.ts', 'web/**/*.tsx'],
+    plugins: { boundaries: { rules: { 'module-boundaries': moduleBoundaries } } },
+    rules: { 'boundaries/module-boundaries': 'error' },
+  },
+  {
+    // Services publish and consume only typed topics of libs/contracts (see libs/messaging/README.md).
+    files: ['services/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/*.int-spec.ts', '**/test/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
+          paths: [
             {
-              group: [
-                '@infra/messaging',
-                '@infra/platform',
-                '**/services/**',
-                '**/gateway/**',
-                '**/web/**',
-                '@nestjs/*',
-                'typeorm',
-              ],
-              message:
-                'libs/contracts holds plain types and constants shared with the web app: it imports nothing from services, gateway, web or frameworks.',
+              name: '@nestjs/microservices',
+              importNames: ['EventPattern', 'MessagePattern'],
+              message: 'Subscribe with OnEvent(TOPICS.x) from @infra/messaging: topic names and payloads are typed.',
+            },
+            {
+              name: '@infra/messaging',
+              importNames: ['writeOutboxEvent'],
+              message: 'Publish with EventPublisher.publish(manager, TOPICS.x, ...): typed and validated.',
             },
           ],
         },
@@ -52,15 +120,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ['libs/**/*.ts', 'services/**/*.ts'],
+    files: ['libs/contracts/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['**/gateway/**', '**/web/**'],
-              message: 'Services and libs never import the gateway or the web app.',
+              group: ['@nestjs/*', 'typeorm', 'class-validator', 'class-transformer'],
+              message: 'libs/contracts holds plain types and constants shared with the web app: no frameworks.',
             },
           ],
         },

@@ -2,8 +2,8 @@
 // `npx jest --selectProjects messaging` runs one. Type errors are caught by `npm run typecheck`, so ts-jest only transpiles.
 const transform = { '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }] };
 const moduleNameMapper = {
-  '^@infra/(contracts|messaging|platform)$': '<rootDir>/libs/$1/src',
-  '^@infra/(contracts|messaging|platform)/(.*)$': '<rootDir>/libs/$1/src/$2',
+  '^@infra/(contracts|jobs|messaging|platform)$': '<rootDir>/libs/$1/src',
+  '^@infra/(contracts|jobs|messaging|platform)/(.*)$': '<rootDir>/libs/$1/src/$2',
 };
 
 const project = (displayName, roots, testMatch) => ({
@@ -16,15 +16,15 @@ const project = (displayName, roots, testMatch) => ({
   testEnvironment: 'node',
 });
 
+// Libraries, every service of services.json (the one list of services) and the gateway.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- jest loads this file as CommonJS
+const { services } = require('./services.json');
 const workspaces = {
   contracts: 'libs/contracts',
+  jobs: 'libs/jobs',
   messaging: 'libs/messaging',
   platform: 'libs/platform',
-  identity: 'services/identity',
-  inventory: 'services/inventory',
-  tagging: 'services/tagging',
-  events: 'services/events',
-  analytics: 'services/analytics',
+  ...Object.fromEntries(services.map(({ name }) => [name, `services/${name}`])),
   gateway: 'gateway',
 };
 
@@ -36,5 +36,7 @@ module.exports = {
     project('k8s', ['<rootDir>/k8s'], ['**/*.test.ts']),
     // Needs the running product (BASE_URL) and Chromium: started by deploy/scripts/test.mjs.
     project('e2e', ['<rootDir>/test/e2e'], ['**/*.e2e.test.ts']),
+    // Replays every attack of the hardening issue against the running product (started like e2e).
+    project('security', ['<rootDir>/test/security'], ['**/*.security.test.ts']),
   ],
 };

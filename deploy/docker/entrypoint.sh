@@ -8,17 +8,19 @@
 #   infra-entrypoint <anything else>    exec it as-is (debugging)
 set -eu
 
-SERVICE="${SERVICE:?SERVICE is not set (gateway, identity, inventory, tagging, events, analytics)}"
+SERVICE="${SERVICE:?SERVICE is not set (gateway or a service of services.json)}"
 
+# Entry folder and default port from services.json, the one list of services.
 case "$SERVICE" in
-  gateway)   dir=/app/dist/gateway/src;            port=8080 ;;
-  identity)  dir=/app/dist/services/identity/src;  port=3001 ;;
-  inventory) dir=/app/dist/services/inventory/src; port=3002 ;;
-  tagging)   dir=/app/dist/services/tagging/src;   port=3003 ;;
-  events)    dir=/app/dist/services/events/src;    port=3004 ;;
-  analytics) dir=/app/dist/services/analytics/src; port=3005 ;;
-  *) echo "infra-entrypoint: unknown SERVICE '$SERVICE'" >&2; exit 64 ;;
+  gateway) dir=/app/dist/gateway/src ;;
+  *) dir=/app/dist/services/$SERVICE/src ;;
 esac
+port=$(node -e "const m = require('/app/services.json'); const s = process.argv[1];
+  const found = s === 'gateway' ? m.gateway : m.services.find((x) => x.name === s);
+  if (!found) process.exit(1); console.log(found.port)" "$SERVICE") || {
+  echo "infra-entrypoint: unknown SERVICE '$SERVICE'" >&2
+  exit 64
+}
 export PORT="${PORT:-$port}"
 
 command="${1:-serve}"

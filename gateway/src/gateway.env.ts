@@ -1,11 +1,37 @@
-import { IsString, Matches, MinLength, ValidateIf } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsInt, IsString, Matches, Max, Min, MinLength } from 'class-validator';
 import { DEFAULT_PORTS, ServiceName } from '@infra/contracts';
-import { CommonEnv, DEV_JWT_SECRET, loadConfig } from '@infra/platform';
+import { CommonEnv, IsEd25519Key, loadConfig, Sensitive } from '@infra/platform';
 
 const URL_PATTERN = /^https?:\/\/[^\s/]+(:\d+)?\/?$/;
 const urlMessage = (name: string) => ({ message: `${name} must be an http(s) base URL such as http://127.0.0.1:3001` });
 
 export class GatewayEnv extends CommonEnv {
+  /** The one public process: listens on every interface unless told otherwise. */
+  override HOST = '0.0.0.0';
+
+  /** Proxies (load balancers) in front of the gateway whose X-Forwarded-For is trusted; none by default. */
+  override TRUST_PROXY_HOPS = 0;
+
+  /** `/metrics` is served here only, never on the public port. */
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  @Type(() => Number)
+  METRICS_PORT: number = 9464;
+
+  /** Bind address of the metrics port; loopback unless a scraper elsewhere needs it (e.g. 0.0.0.0 in a pod). */
+  @IsString()
+  METRICS_HOST = '127.0.0.1';
+
+  /** The web app's own origin: unsafe requests that carry a cookie must come from it (or from the request's host). */
+  @Matches(/^$|^https?:\/\/\S+$/, { message: 'PUBLIC_URL must be empty or an http(s) URL' })
+  PUBLIC_URL = '';
+
+  get publicOrigin(): string | undefined {
+    return this.PUBLIC_URL ? new URL(this.PUBLIC_URL).origin : undefined;
+  }
+
   @Matches(URL_PATTERN, urlMessage('SERVICE_URL_IDENTITY'))
   SERVICE_URL_IDENTITY = `http://127.0.0.1:${DEFAULT_PORTS.identity}`;
 
@@ -33,15 +59,16 @@ export class GatewayEnv extends CommonEnv {
   @Matches(/^\d+(b|kb|mb)$/i, { message: 'BODY_LIMIT must look like 512kb or 1mb' })
   BODY_LIMIT = '1mb';
 
-  /** HS256 key for access tokens (shared with identity, which issues them). Dev default outside production only. */
-  @ValidateIf((env: GatewayEnv) => env.NODE_ENV === 'production' || env.JWT_SECRET !== undefined)
+  /** HS256 key of access tokens (shared with identity, which issues them). No default: generated per install. */
+  @Sensitive()
   @IsString()
   @MinLength(32)
-  JWT_SECRET?: string;
+  JWT_SECRET!: string;
 
-  get jwtSecret(): string {
-    return this.JWT_SECRET ?? DEV_JWT_SECRET;
-  }
+  /** Signs the caller context for the services (base64 PKCS#8 DER, Ed25519). Only the gateway holds it. */
+  @Sensitive()
+  @IsEd25519Key('private')
+  CALLER_CONTEXT_PRIVATE_KEY!: string;
 
   serviceUrl(service: ServiceName): string {
     const urls: Record<ServiceName, string> = {

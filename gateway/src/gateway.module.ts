@@ -1,6 +1,6 @@
 import { DynamicModule, MiddlewareConsumer, Module, NestModule, OnModuleInit, RequestMethod } from '@nestjs/common';
 import passport from 'passport';
-import { PlatformModule } from '@infra/platform';
+import { CallerContextSigner, PlatformModule } from '@infra/platform';
 import { accessTokenStrategy } from './auth/access-token';
 import { RevokedSessions } from './auth/revoked-sessions';
 import { TenancyService } from './auth/tenancy.service';
@@ -17,11 +17,15 @@ export class GatewayModule implements NestModule, OnModuleInit {
   static register(env: GatewayEnv): DynamicModule {
     return {
       module: GatewayModule,
-      imports: [PlatformModule.forRoot({ service: 'gateway', env, requireCallerContext: false })],
+      imports: [
+        PlatformModule.forRoot({ service: 'gateway', env, requireCallerContext: false, metricsOnOwnPort: true }),
+      ],
       controllers: [ApiIndexController, SessionController, DocsController],
       providers: [
         { provide: GatewayEnv, useValue: env },
         { provide: RouteMatcher, useValue: new RouteMatcher() },
+        // The private key is imported once, at start-up.
+        { provide: CallerContextSigner, useValue: CallerContextSigner.fromBase64(env.CALLER_CONTEXT_PRIVATE_KEY) },
         ProxyService,
         TenancyService,
         RevokedSessions,
@@ -32,7 +36,7 @@ export class GatewayModule implements NestModule, OnModuleInit {
   constructor(private readonly env: GatewayEnv) {}
 
   onModuleInit(): void {
-    passport.use('jwt', accessTokenStrategy(this.env.jwtSecret));
+    passport.use('jwt', accessTokenStrategy(this.env.JWT_SECRET));
   }
 
   configure(consumer: MiddlewareConsumer): void {

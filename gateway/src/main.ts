@@ -1,21 +1,24 @@
 import 'reflect-metadata';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
-import { bootstrapApp, runMain } from '@infra/platform';
+import { bootstrapApp, runMain, startMetricsServer } from '@infra/platform';
 import { mountSwaggerUi } from './docs/swagger-ui';
 import { loadGatewayEnv } from './gateway.env';
 import { GatewayModule } from './gateway.module';
+import { RouteMatcher } from './routing/route-table';
+import { writeGuard } from './security/write-guard';
 import { mountWebApp } from './web/spa';
 
 runMain(async () => {
   const env = loadGatewayEnv();
+  // Prometheus scrapes an internal port; the public port answers /metrics with 404.
+  await startMetricsServer(env.METRICS_PORT, env.METRICS_HOST);
   return bootstrapApp(GatewayModule.register(env), {
     service: 'gateway',
     env,
     // Bodies stream through to the services untouched; the proxy enforces BODY_LIMIT.
     bodyParser: false,
     beforeListen: async (app) => {
-      app.set('trust proxy', 'loopback, linklocal, uniquelocal');
       app.use(
         helmet({
           contentSecurityPolicy: {
@@ -35,7 +38,9 @@ runMain(async () => {
         }),
       );
       app.use(cookieParser());
-      if (env.CORS_ORIGINS) app.enableCors({ origin: env.CORS_ORIGINS.split(','), credentials: true });
+      const corsOrigins = env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',') : [];
+      if (corsOrigins.length > 0) app.enableCors({ origin: corsOrigins, credentials: true });
+      app.use('/api', writeGuard({ publicOrigin: env.publicOrigin, corsOrigins, matcher: app.get(RouteMatcher) }));
       mountSwaggerUi(app);
       mountWebApp(app, env.WEB_DIST_DIR);
     },

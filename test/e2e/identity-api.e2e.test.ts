@@ -1,20 +1,57 @@
 // Sign-in, sessions, MFA, password reset, members and account settings through the real gateway.
 import fs from 'node:fs';
 import path from 'node:path';
+import Redis from 'ioredis';
+import { performance } from 'node:perf_hooks';
 import { authenticator } from 'otplib';
+import { randomUUID } from 'node:crypto';
+import { Kafka, logLevel } from 'kafkajs';
 import { Client } from 'pg';
 import { pollUntil } from '@infra/platform/testing';
-import { call, DEMO_MFA_SECRET, DEMO_USERS, profileOf, tokenFor } from './support/api-client';
+import { BASE_URL, call, DEMO_MFA_SECRET, DEMO_USERS, profileOf, tokenFor } from './support/api-client';
 
 jest.setTimeout(60_000);
-const MAIL_DIR = path.resolve(__dirname, '../../.cache/test-results/mail');
+const MAIL_DIR = path.resolve(__dirname, '../..', process.env.E2E_MAIL_DIR ?? '.cache/test-results/mail');
 const IDENTITY_DB = process.env.E2E_IDENTITY_DB ?? 'infra_test_identity';
+const KAFKA_BROKER = process.env.KAFKA_BROKERS?.split(',')[0] ?? '127.0.0.1:9092';
+const TOPIC = 'identity.account.thresholds-changed.v1';
 
 function cookiesFrom(response: { headers: Headers }): Record<string, string> {
   return Object.fromEntries(
     response.headers.getSetCookie().map((cookie) => cookie.split(';')[0].split('=') as [string, string]),
   );
 }
+
+/** Forgets the sign-in, MFA and reset counters of the product's Redis. */
+async function clearThrottles(): Promise<void> {
+  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/1');
+  try {
+    const keys = await redis.keys('throttle:*');
+    if (keys.length > 0) await redis.del(...keys);
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/**
+ * The fastest duration (ms) of each kind of attempt, run alternately `runs` times with the throttles cleared:
+ * the fastest run shows the work an answer needs, while other load on the machine only ever adds to it.
+ */
+async function fastestTimes(runs: number, attempts: ((i: number) => Promise<unknown>)[]): Promise<number[]> {
+  const times = attempts.map((): number[] => []);
+  for (let i = 0; i < runs; i += 1) {
+    for (const [kind, attempt] of attempts.entries()) {
+      await clearThrottles();
+      const start = performance.now();
+      await attempt(i);
+      times[kind].push(performance.now() - start);
+    }
+  }
+  await clearThrottles();
+  return times.map((list) => Math.min(...list));
+}
+
+const totpStep = () => Math.floor(Date.now() / 30_000);
 
 function latestMailTo(email: string): Promise<string> {
   return pollUntil(
@@ -60,7 +97,7 @@ describe('sign-in', () => {
     expect(profile.status).toBe(200);
   });
 
-  it('answers an unknown email exactly like a wrong password', async () => {
+  it('answers an unknown email like a known one, in the same time (sign-in and reset request)', async () => {
     const wrong = await call('POST', '/api/login', {
       body: { email: 'admin@demo.local', password: 'not-the-password' },
     });
@@ -70,6 +107,21 @@ describe('sign-in', () => {
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect((wrong.body as { message: string }).message).toBe((unknown.body as { message: string }).message);
+
+    // Alternating attempts; the throttles are cleared before each so that every attempt does the full work.
+    const signIn = (email: string) => call('POST', '/api/login', { body: { email, password: 'not-the-password' } });
+    const reset = (email: string) => call('GET', `users/reset-password?email=${encodeURIComponent(email)}`);
+    for (const [attempt, known] of [
+      [signIn, DEMO_USERS.user.email],
+      [reset, DEMO_USERS.user.email],
+    ] as const) {
+      const [knownMs, unknownMs] = await fastestTimes(15, [
+        () => attempt(known),
+        (i) => attempt(`nobody-${i}-${Date.now()}@demo.local`),
+      ]);
+      expect(unknownMs / knownMs).toBeGreaterThan(0.67);
+      expect(unknownMs / knownMs).toBeLessThan(1.5);
+    }
   });
 
   it('locks an email out after 5 failures, whether or not it exists', async () => {
@@ -114,13 +166,14 @@ describe('sign-in', () => {
     expect((await call('POST', 'auth/refresh', { body: { refreshToken: second.refreshToken } })).status).toBe(401);
   });
 
-  it('signs out: both tokens stop working and the browser lands on /loggedout', async () => {
+  it('signs out (POST): both tokens stop working', async () => {
     const login = await call('POST', '/api/login', { body: DEMO_USERS.user });
     const { refresh_token: refresh, access_token: access } = cookiesFrom(login);
     expect((await call('GET', 'users/profile', { headers: { cookie: `access_token=${access}` } })).status).toBe(200);
-    const logout = await call('GET', '/api/logout', { headers: { cookie: `refresh_token=${refresh}` } });
-    expect(logout.status).toBe(302);
-    expect(logout.headers.get('location')).toBe('/loggedout');
+    const logout = await call('POST', '/api/logout', {
+      headers: { cookie: `refresh_token=${refresh}`, origin: new URL(BASE_URL).origin },
+    });
+    expect(logout.status).toBe(204);
     expect(logout.headers.getSetCookie().some((cookie) => cookie.startsWith('access_token=;'))).toBe(true);
     const renewed = await call('GET', '/api/login', { headers: { cookie: `refresh_token=${refresh}` } });
     expect(renewed.headers.get('location')).toBe('/signin');
@@ -137,8 +190,13 @@ describe('sign-in', () => {
 });
 
 describe('MFA enrolment', () => {
-  it('enrols on the first valid code, then requires the code to sign in and to disable', async () => {
-    const { accessToken } = await tokenFor('admin');
+  // Shared by the two tests: the enrolled secret, the step its enrolment code used, the admin's access token.
+  let secret = '';
+  let enrolStep = 0;
+  let accessToken = '';
+
+  it('enrols on the first valid code, then requires the code to sign in', async () => {
+    ({ accessToken } = await tokenFor('admin'));
     const enrol = await call<{ otpauthUri: string; secret: string; qrCode: string; recoveryCodes: string[] }>(
       'GET',
       'users/enroll-mfa',
@@ -150,25 +208,44 @@ describe('MFA enrolment', () => {
     expect(enrol.body.otpauthUri).toMatch(/^otpauth:\/\/totp\/infra-analytics:admin%40demo\.local\?secret=/);
     expect(enrol.body.qrCode).toMatch(/^data:image\/png;base64,/);
     expect(enrol.body.recoveryCodes).toHaveLength(10);
+    secret = enrol.body.secret;
     // Still off until verified.
     expect((await call('POST', '/api/login', { body: DEMO_USERS.admin })).body).toMatchObject({ mfaRequired: false });
     expect((await call('POST', 'users/verify-mfa', { token: accessToken, body: { code: '123456' } })).status).toBe(400);
-    const code = authenticator.generate(enrol.body.secret);
+    enrolStep = totpStep();
+    const code = authenticator.generate(secret);
     expect((await call('POST', 'users/verify-mfa', { token: accessToken, body: { code } })).status).toBe(200);
     expect((await call('POST', '/api/login', { body: DEMO_USERS.admin })).body).toEqual({ mfaRequired: true });
+    // The code that enrolled cannot sign in again (each time step is accepted once).
+    expect((await call('POST', '/api/login', { body: { ...DEMO_USERS.admin, code } })).status).toBe(401);
     // A recovery code works once.
     const recovery = enrol.body.recoveryCodes[0];
     expect((await call('POST', '/api/login', { body: { ...DEMO_USERS.admin, code: recovery } })).status).toBe(200);
     expect((await call('POST', '/api/login', { body: { ...DEMO_USERS.admin, code: recovery } })).status).toBe(401);
-    expect((await call('POST', 'users/disable-mfa', { token: accessToken, body: { code: '000000' } })).status).toBe(
-      400,
-    );
+  });
+
+  it('turns MFA off with a valid code: the profile says so and sign-in no longer asks for a code', async () => {
+    expect(secret).not.toBe('');
+    const refused = await call('POST', 'users/disable-mfa', { token: accessToken, body: { code: '000000' } });
+    expect(refused.status).toBe(400);
+    expect((await call('POST', '/api/login', { body: DEMO_USERS.admin })).body).toEqual({ mfaRequired: true });
+
+    await pollUntil('a TOTP step not used yet', () => totpStep() > enrolStep, { timeoutMs: 35_000, intervalMs: 250 });
     const disabled = await call('POST', 'users/disable-mfa', {
       token: accessToken,
-      body: { code: authenticator.generate(enrol.body.secret) },
+      body: { code: authenticator.generate(secret) },
     });
+    expect(disabled.status).toBe(200);
     expect(disabled.body).toEqual({ mfaEnabled: false });
-    expect((await call('POST', '/api/login', { body: DEMO_USERS.admin })).body).toMatchObject({ mfaRequired: false });
+    expect((await call<{ mfaEnabled: boolean }>('GET', 'users/profile', { token: accessToken })).body.mfaEnabled).toBe(
+      false,
+    );
+    const signIn = await call<{ mfaRequired: boolean; user: { email: string } }>('POST', '/api/login', {
+      body: DEMO_USERS.admin,
+    });
+    expect(signIn.status).toBe(200);
+    expect(signIn.body).toMatchObject({ mfaRequired: false, user: { email: DEMO_USERS.admin.email } });
+    expect(cookiesFrom(signIn).access_token).toBeTruthy();
   });
 });
 
@@ -180,7 +257,7 @@ describe('password reset', () => {
     expect(
       (await call('POST', 'users', { token: accessToken, body: { accountId: demo.id, email: invitee, role: 'User' } }))
         .status,
-    ).toBe(201);
+    ).toBe(202);
     const invitation = await latestMailTo(invitee);
     expect(invitation).toContain('/reset-password?token=');
 
@@ -203,6 +280,21 @@ describe('password reset', () => {
 });
 
 describe('members and account settings', () => {
+  /** Invites a new email; the invitee sets a password from the mailed link, signs in and accepts. Returns their id. */
+  async function addMember(token: string, accountId: string, email: string, role: 'User' | 'Admin'): Promise<string> {
+    const invited = await call('POST', 'users', { token, body: { accountId, email, firstName: 'Solo', role } });
+    expect(invited.status).toBe(202);
+    const mail = await latestMailTo(email);
+    const password = 'A-brand-new-password-1';
+    const resetToken = /token=([\w-]+)/.exec(mail)![1];
+    expect((await call('POST', 'users/reset-password', { body: { token: resetToken, password } })).status).toBe(200);
+    const { accessToken } = (await call<{ accessToken: string }>('POST', 'auth/token', { body: { email, password } }))
+      .body;
+    const [invitation] = (await call<{ id: string }[]>('GET', 'users/invitations', { token: accessToken })).body;
+    expect((await call('POST', `users/invitations/${invitation.id}/accept`, { token: accessToken })).status).toBe(200);
+    return (await profileOf(accessToken)).id;
+  }
+
   it('adds, re-roles and removes a member, and always keeps one Admin', async () => {
     const { accessToken } = await tokenFor('sysadmin');
     const created = await call<{ id: string }>('POST', 'accounts', {
@@ -211,53 +303,43 @@ describe('members and account settings', () => {
     });
     expect(created.status).toBe(201);
     const accountId = created.body.id;
-    const member = await call<{ userId: string; role: string }>('POST', 'users', {
-      token: accessToken,
-      body: { accountId, email: `solo-admin-${Date.now()}@solo.local`, firstName: 'Solo', role: 'Admin' },
-    });
-    expect(member.body.role).toBe('Admin');
+    const memberEmail = `solo-admin-${Date.now()}@solo.local`;
+    const memberId = await addMember(accessToken, accountId, memberEmail, 'Admin');
     const duplicate = await call<{ message: string }>('POST', 'users', {
       token: accessToken,
-      body: {
-        accountId,
-        email: (await call<{ email: string }>('GET', `users/details/${member.body.userId}`, { token: accessToken }))
-          .body.email,
-        role: 'User',
-      },
+      body: { accountId, email: memberEmail, role: 'User' },
     });
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.message).toContain('exist');
-    const demote = await call<{ message: string }>('PATCH', `users/${member.body.userId}`, {
+    const demote = await call<{ message: string }>('PATCH', `users/${memberId}`, {
       token: accessToken,
       body: { accountId, role: 'User' },
     });
     expect(demote.status).toBe(409);
     expect(demote.body.message).toBe('An account must keep at least one Admin.');
+    expect((await call('DELETE', `accounts/${accountId}/members/${memberId}`, { token: accessToken })).status).toBe(
+      409,
+    );
+    const otherId = await addMember(accessToken, accountId, `solo-user-${Date.now()}@solo.local`, 'User');
     expect(
-      (await call('DELETE', `accounts/${accountId}/members/${member.body.userId}`, { token: accessToken })).status,
-    ).toBe(409);
-    const other = await call<{ userId: string }>('POST', 'users', {
-      token: accessToken,
-      body: { accountId, email: `solo-user-${Date.now()}@solo.local`, role: 'User' },
-    });
-    expect(
-      (await call('PATCH', `users/${other.body.userId}`, { token: accessToken, body: { accountId, role: 'Admin' } }))
-        .status,
+      (await call('PATCH', `users/${otherId}`, { token: accessToken, body: { accountId, role: 'Admin' } })).status,
     ).toBe(200);
     expect(
-      (await call('PATCH', `users/${member.body.userId}`, { token: accessToken, body: { accountId, role: 'User' } }))
-        .status,
+      (await call('PATCH', `users/${memberId}`, { token: accessToken, body: { accountId, role: 'User' } })).status,
     ).toBe(200);
-    expect(
-      (await call('DELETE', `accounts/${accountId}/members/${member.body.userId}`, { token: accessToken })).status,
-    ).toBe(204);
+    expect((await call('DELETE', `accounts/${accountId}/members/${memberId}`, { token: accessToken })).status).toBe(
+      204,
+    );
     const members = await call<{ userId: string }[]>('GET', `accounts/${accountId}/members`, { token: accessToken });
-    expect(members.body.map((m) => m.userId)).toEqual([other.body.userId]);
+    expect(members.body.map((m) => m.userId)).toEqual([otherId]);
   });
 
   it('validates workload thresholds and publishes a change through the outbox', async () => {
     const { accessToken } = await tokenFor('admin');
     const demo = (await profileOf(accessToken)).accounts.find((account) => account.slug === 'demo')!;
+    // Values of this run only, so the published message found below is this run's.
+    const min = 20 + Math.floor(Math.random() * 20);
+    const max = 61 + Math.floor(Math.random() * 30);
     for (const bad of [
       { minWorkloadPercentThreshold: 70, maxWorkloadPercentThreshold: 60 },
       { minWorkloadPercentThreshold: -1 },
@@ -274,27 +356,55 @@ describe('members and account settings', () => {
       `accounts/${demo.id}`,
       {
         token: accessToken,
-        body: { minWorkloadPercentThreshold: 35, maxWorkloadPercentThreshold: 65 },
+        body: { minWorkloadPercentThreshold: min, maxWorkloadPercentThreshold: max },
       },
     );
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ minWorkloadPercentThreshold: 35, maxWorkloadPercentThreshold: 65 });
+    expect(ok.body).toMatchObject({ minWorkloadPercentThreshold: min, maxWorkloadPercentThreshold: max });
+    // The outbox row, then the message itself on Kafka: topic, key (the account: account-wide event) and payload.
     const db = new Client({ host: '127.0.0.1', user: 'postgres', database: IDENTITY_DB });
     await db.connect();
+    const kafka = new Kafka({ clientId: 'e2e-thresholds', brokers: [KAFKA_BROKER], logLevel: logLevel.NOTHING });
+    const consumer = kafka.consumer({ groupId: `e2e-thresholds-${randomUUID()}` });
+    const received: { key: string; value: string }[] = [];
     try {
-      const published = await pollUntil(
-        'the thresholds event to be published to Kafka',
+      const row = await pollUntil(
+        'the thresholds event in the outbox',
         async () => {
-          const { rows } = await db.query(
-            `SELECT published_at FROM outbox WHERE topic = 'identity.account.thresholds-changed.v1'
-               AND envelope->'payload'->>'minWorkloadPercentThreshold' = '35' ORDER BY id DESC LIMIT 1`,
+          const { rows } = await db.query<{ event_id: string; message_key: string; envelope: { payload: unknown } }>(
+            `SELECT event_id, message_key, envelope FROM outbox WHERE topic = $1
+               AND envelope->'payload'->>'accountId' = $2
+               AND envelope->'payload'->>'minWorkloadPercentThreshold' = $3
+               AND envelope->'payload'->>'maxWorkloadPercentThreshold' = $4
+             ORDER BY id DESC LIMIT 1`,
+            [TOPIC, demo.id, String(min), String(max)],
           );
-          return rows[0]?.published_at != null;
+          return rows[0];
         },
         { timeoutMs: 10_000, intervalMs: 100 },
       );
-      expect(published).toBe(true);
+      expect(row.message_key).toBe(demo.id);
+      await consumer.connect();
+      await consumer.subscribe({ topic: TOPIC, fromBeginning: true });
+      await consumer.run({
+        eachMessage: async ({ message }) => {
+          received.push({ key: message.key?.toString() ?? '', value: message.value?.toString() ?? '' });
+        },
+      });
+      const published = await pollUntil(
+        'the thresholds event on Kafka',
+        () => received.find((message) => (JSON.parse(message.value) as { eventId: string }).eventId === row.event_id),
+        { timeoutMs: 30_000, intervalMs: 200 },
+      );
+      expect(published.key).toBe(demo.id);
+      expect(JSON.parse(published.value)).toMatchObject({
+        type: TOPIC,
+        accountId: demo.id,
+        organizationId: null,
+        payload: { accountId: demo.id, minWorkloadPercentThreshold: min, maxWorkloadPercentThreshold: max },
+      });
     } finally {
+      await consumer.disconnect();
       await db.end();
     }
   });

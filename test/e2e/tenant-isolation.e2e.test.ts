@@ -1,9 +1,14 @@
-// The tenant-isolation matrix, through the real gateway: for each role and each organization-scoped route,
-// own-tenant access follows the permission matrix and cross-tenant access is refused (403/404) with no data
-// of the other tenant in any response body.
+// Tenant isolation with real data, through the real gateway. Each service supplies fixtures
+// (support/isolation-fixtures/<service>.ts): entities created as one tenant, and for every route the concrete
+// request that addresses them. The other tenant then reads, changes, creates under and lists them (with the
+// owner's organizationId header, and with its own header and the owner's ids) and must be refused with nothing of
+// the owner in any answer; the owner then sends the same request and must succeed, so a fixture that names
+// nothing real cannot make the check pass. A served route without a fixture fails the run; routes the gateway
+// lists as `planned` (not served yet) must answer 501 NOT_IMPLEMENTED to everyone.
 import { call, DemoUser, profileOf, tokenFor } from './support/api-client';
+import { Entities, FIXTURES, RouteFixture, RouteKey, Tenant } from './support/isolation-fixtures';
 
-jest.setTimeout(120_000);
+jest.setTimeout(180_000);
 
 interface Route {
   method: string;
@@ -11,151 +16,248 @@ interface Route {
   service: string;
   access: 'public' | 'user' | 'organization';
   minRole?: 'User' | 'Admin' | 'System Admin';
+  planned?: boolean;
 }
 
 const RANK = { User: 1, Admin: 2, 'System Admin': 3 } as const;
 const SAMPLE_ID = '00000000-0000-4000-8000-000000000042';
-const concrete = (path: string) => path.replace('/api/v1/', '').replace(/:[A-Za-z]+/g, SAMPLE_ID);
+const below = (path: string) => path.replace(/^\/api\/v1\//, '');
+const keyOf = (route: Route) => `${route.method} ${below(route.path)}` as RouteKey;
+const concrete = (path: string) => below(path).replace(/:[A-Za-z]+/g, SAMPLE_ID);
+const isSuccess = (status: number) => status >= 200 && status < 300;
 
-describe('tenant isolation matrix', () => {
+async function tenant(user: DemoUser, slug: string): Promise<Tenant> {
+  const token = (await tokenFor(user)).accessToken;
+  const profile = await profileOf(token);
+  const account = profile.accounts.find((a) => a.slug === slug)!;
+  return {
+    label: user,
+    token,
+    userId: profile.id,
+    accountId: account.id,
+    accountSlug: account.slug,
+    organizationId: account.organization[0].id,
+  };
+}
+
+/**
+ * The owner: a fresh account with one organization, run by the System Admin, so the entities the fixtures
+ * create never show up in the demo accounts other tests look at.
+ */
+async function freshTenant(sysadmin: string): Promise<Tenant> {
+  const run = Date.now().toString(36);
+  const slug = `isolation-${run}`;
+  const created = async <T>(response: Promise<{ status: number; body: unknown; text: string }>): Promise<T> => {
+    const { status, body, text } = await response;
+    if (!isSuccess(status)) throw new Error(`creating the isolation tenant failed: ${status} ${text}`);
+    return body as T;
+  };
+  const account = await created<{ id: string }>(
+    call('POST', 'accounts', { token: sysadmin, body: { name: `Isolation ${run}`, slug } }),
+  );
+  const organization = await created<{ id: string }>(
+    call('POST', 'organizations', { token: sysadmin, body: { accountId: account.id, name: `Isolation HQ ${run}` } }),
+  );
+  return {
+    label: 'isolation',
+    token: sysadmin,
+    userId: (await profileOf(sysadmin)).id,
+    accountId: account.id,
+    accountSlug: slug,
+    organizationId: organization.id,
+  };
+}
+
+describe('tenant isolation', () => {
   const tokens = {} as Record<DemoUser, string>;
   let routes: Route[];
-  let demo: { id: string; slug: string; organizations: string[] };
-  let acme: { id: string; organizations: string[] };
-  let demoSecrets: string[];
+  let demo: Tenant;
+  let acme: Tenant;
+  let owner: Tenant;
 
   beforeAll(async () => {
-    for (const user of ['admin', 'user', 'sysadmin', 'acme', 'mfa'] as DemoUser[])
-      tokens[user] = (await tokenFor(user)).accessToken;
+    for (const user of ['user', 'sysadmin', 'mfa'] as DemoUser[]) tokens[user] = (await tokenFor(user)).accessToken;
+    demo = await tenant('admin', 'demo');
+    acme = await tenant('acme', 'acme');
+    tokens.admin = demo.token;
+    tokens.acme = acme.token;
     routes = (await call<{ routes: Route[] }>('GET', '/api/v1')).body.routes;
-    const adminProfile = await profileOf(tokens.admin);
-    const demoAccount = adminProfile.accounts.find((account) => account.slug === 'demo')!;
-    demo = { id: demoAccount.id, slug: demoAccount.slug, organizations: demoAccount.organization.map((o) => o.id) };
-    const acmeAccount = (await profileOf(tokens.acme)).accounts.find((account) => account.slug === 'acme')!;
-    acme = { id: acmeAccount.id, organizations: acmeAccount.organization.map((o) => o.id) };
-    // Things an Acme user must never see in any answer.
-    demoSecrets = [demo.id, ...demo.organizations, adminProfile.id, 'admin@demo.local', 'Demo East', 'Demo West'];
+    owner = await freshTenant(tokens.sysadmin);
   });
 
-  const orgRoutes = () => routes.filter((route) => route.access === 'organization');
+  const served = () => routes.filter((route) => !route.planned);
+  const fixtureOf = (route: Route): RouteFixture | undefined => FIXTURES[route.service]?.routes[keyOf(route)];
 
-  it('knows the organization-scoped routes', () => {
-    expect(orgRoutes().length).toBeGreaterThan(40);
+  describe('fixtures', () => {
+    it('every served route that needs a signed-in caller has an isolation fixture', () => {
+      const missing = served()
+        .filter((route) => route.access !== 'public' && !fixtureOf(route))
+        .map(keyOf);
+      expect(missing).toEqual([]);
+    });
+
+    it('every fixture names a served route (none is left behind when a route changes)', () => {
+      const known = new Set(served().map((route) => `${route.service} ${keyOf(route)}`));
+      const stale = Object.entries(FIXTURES).flatMap(([service, fixtures]) =>
+        Object.keys(fixtures.routes)
+          .map((key) => `${service} ${key}`)
+          .filter((id) => !known.has(id)),
+      );
+      expect(stale).toEqual([]);
+    });
   });
 
-  it.each([
-    ['user', 'User'],
-    ['admin', 'Admin'],
-    ['sysadmin', 'System Admin'],
-  ] as const)('own tenant: a %s is admitted to every organization route its role allows', async (user, role) => {
-    for (const route of orgRoutes()) {
-      const response = await call(route.method, concrete(route.path), {
-        token: tokens[user],
-        organizationId: demo.organizations[0],
-        body: ['GET', 'DELETE'].includes(route.method) ? undefined : {},
-      });
-      const allowed = !route.minRole || RANK[role] >= RANK[route.minRole];
-      const label = `${user} ${route.method} ${route.path} -> ${response.status}`;
-      if (allowed) expect([label, [401, 403].includes(response.status)]).toEqual([label, false]);
-      else expect([label, response.status]).toEqual([label, 403]);
-    }
+  // The Admins of two other accounts approach the owner's entities.
+  describe.each(['acme', 'demo'] as const)('entities of another tenant, approached by the %s Admin', (intruderName) => {
+    const entities: Record<string, Entities> = {};
+    let intruder: Tenant;
+
+    beforeAll(async () => {
+      intruder = intruderName === 'demo' ? demo : acme;
+      for (const [service, fixtures] of Object.entries(FIXTURES)) entities[service] = await fixtures.setup(owner);
+    });
+
+    // Deletions last: they remove entities the other requests address.
+    const ordered = () =>
+      served()
+        .filter((route) => route.access !== 'public' && fixtureOf(route))
+        .sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+
+    it('the other tenant is refused on every route and sees nothing of the owner; the owner is served', async () => {
+      const failures: string[] = [];
+      for (const route of ordered()) {
+        const fixture = fixtureOf(route)!;
+        const own = entities[route.service];
+        const { path, body } = fixture.request(owner, own);
+        const send = (token: string, organizationId?: string) =>
+          call(route.method, path, {
+            token,
+            organizationId: route.access === 'organization' ? organizationId : undefined,
+            body,
+          });
+        const probes: { what: string; status: number; text: string; allowed: (status: number) => boolean }[] = [];
+        const refused = (status: number) => status === 403 || status === 404;
+        if (route.access === 'organization') {
+          // Swapped header: the intruder names the owner's organization.
+          const swapped = await send(intruder.token, owner.organizationId);
+          probes.push({ what: 'owner organizationId header', ...swapped, allowed: (s) => s === 403 });
+        }
+        // Swapped id: the intruder, in its own organization, names the owner's entity.
+        const other = await send(intruder.token, intruder.organizationId);
+        const allowed =
+          fixture.kind === 'platform'
+            ? (s: number) => s === 403
+            : fixture.kind === 'entity' || fixture.kind === 'create'
+              ? refused
+              : (s: number) => s < 500 && s !== 401;
+        if (fixture.kind !== 'scoped') probes.push({ what: 'owner ids', ...other, allowed });
+        for (const probe of probes) {
+          const label = `${keyOf(route)} (${fixture.kind}, ${probe.what}) -> ${probe.status}`;
+          if (!probe.allowed(probe.status)) failures.push(`${label}: not refused`);
+          const leaked = own.secrets.filter((secret) => probe.text.includes(secret));
+          if (leaked.length > 0) failures.push(`${label}: shows ${leaked.join(', ')}`);
+        }
+        if (fixture.ownerSucceeds) {
+          const control = await send(fixture.sender?.(owner, own) ?? owner.token, owner.organizationId);
+          if (!isSuccess(control.status))
+            failures.push(`${keyOf(route)}: the owner's own request -> ${control.status} (fixture addresses nothing?)`);
+        }
+      }
+      expect(failures).toEqual([]);
+    });
   });
 
-  it('cross tenant: an Acme user naming a Demo organization is refused on every organization route, and sees nothing', async () => {
-    for (const route of orgRoutes()) {
-      for (const organizationId of demo.organizations) {
-        const response = await call(route.method, concrete(route.path), {
-          token: tokens.acme,
+  it('planned routes answer 501 NOT_IMPLEMENTED to everyone', async () => {
+    const planned = routes.filter((route) => route.planned);
+    const failures: string[] = [];
+    for (const route of planned) {
+      for (const user of ['user', 'admin', 'sysadmin', 'acme'] as DemoUser[]) {
+        const organizationId = user === 'acme' ? acme.organizationId : demo.organizationId;
+        const response = await call<{ code?: string }>(route.method, concrete(route.path), {
+          token: tokens[user],
           organizationId,
           body: ['GET', 'DELETE'].includes(route.method) ? undefined : {},
         });
-        const label = `${route.method} ${route.path} -> ${response.status}`;
-        expect([label, response.status]).toEqual([label, 403]);
-        for (const secret of demoSecrets) expect(response.text).not.toContain(secret);
+        if (response.status !== 501 || response.body.code !== 'NOT_IMPLEMENTED')
+          failures.push(`${user} ${keyOf(route)} -> ${response.status} ${response.body.code ?? ''}`);
       }
     }
+    expect(failures).toEqual([]);
   });
 
-  it('refuses a made-up or malformed organization id (403) and a missing header (400)', async () => {
-    expect((await call('GET', 'stubs/users/service', { token: tokens.admin, organizationId: SAMPLE_ID })).status).toBe(
-      403,
+  describe('roles', () => {
+    const orgRoutes = () => served().filter((route) => route.access === 'organization');
+
+    it('knows the organization-scoped routes, served or planned', () => {
+      expect(routes.filter((route) => route.access === 'organization').length).toBeGreaterThan(40);
+    });
+
+    it.each([
+      ['user', 'User'],
+      ['admin', 'Admin'],
+      ['sysadmin', 'System Admin'],
+    ] as const)(
+      'own tenant: a %s is admitted to every served organization route its role allows',
+      async (user, role) => {
+        for (const route of orgRoutes()) {
+          const response = await call(route.method, concrete(route.path), {
+            token: tokens[user],
+            organizationId: demo.organizationId,
+            body: ['GET', 'DELETE'].includes(route.method) ? undefined : {},
+          });
+          const allowed = !route.minRole || RANK[role] >= RANK[route.minRole];
+          const label = `${user} ${route.method} ${route.path} -> ${response.status}`;
+          if (allowed) expect([label, [401, 403].includes(response.status)]).toEqual([label, false]);
+          else expect([label, response.status]).toEqual([label, 403]);
+        }
+      },
     );
-    expect(
-      (await call('GET', 'stubs/users/service', { token: tokens.admin, organizationId: 'not-a-uuid' })).status,
-    ).toBe(403);
-    expect((await call('GET', 'stubs/users/service', { token: tokens.admin })).status).toBe(400);
-  });
 
-  it('the stubs answer only their tier and above', async () => {
-    const org = demo.organizations[0];
-    const status = async (user: DemoUser, path: string) =>
-      (await call('GET', path, { token: tokens[user], organizationId: org })).status;
-    expect(await status('user', 'stubs/users/service')).toBe(200);
-    expect(await status('user', 'stubs/admin/service')).toBe(403);
-    expect(await status('user', 'stubs/system/service')).toBe(403);
-    expect(await status('admin', 'stubs/admin/service')).toBe(200);
-    expect(await status('admin', 'stubs/system/service')).toBe(403);
-    expect(await status('sysadmin', 'stubs/admin/service')).toBe(200);
-    expect(await status('sysadmin', 'stubs/system/service')).toBe(200);
-    expect(await status('acme', 'stubs/users/service')).toBe(403);
-  });
+    it('refuses a made-up or malformed organization id (403) and a missing header (400)', async () => {
+      const status = async (organizationId?: string) =>
+        (await call('GET', 'stubs/users/service', { token: tokens.admin, organizationId })).status;
+      expect(await status(SAMPLE_ID)).toBe(403);
+      expect(await status('not-a-uuid')).toBe(403);
+      expect(await status()).toBe(400);
+    });
 
-  it('a member of both accounts works in each with its own role', async () => {
-    const profile = await profileOf(tokens.mfa);
-    expect(profile.accounts.map((account) => [account.slug, account.role]).sort()).toEqual([
-      ['acme', 'User'],
-      ['demo', 'Admin'],
-    ]);
-    expect(
-      (await call('GET', 'stubs/admin/service', { token: tokens.mfa, organizationId: demo.organizations[0] })).status,
-    ).toBe(200);
-    expect(
-      (await call('GET', 'stubs/admin/service', { token: tokens.mfa, organizationId: acme.organizations[0] })).status,
-    ).toBe(403);
-  });
+    it('the stubs answer only their tier and above', async () => {
+      const status = async (user: DemoUser, path: string) =>
+        (await call('GET', path, { token: tokens[user], organizationId: demo.organizationId })).status;
+      expect(await status('user', 'stubs/users/service')).toBe(200);
+      expect(await status('user', 'stubs/admin/service')).toBe(403);
+      expect(await status('user', 'stubs/system/service')).toBe(403);
+      expect(await status('admin', 'stubs/admin/service')).toBe(200);
+      expect(await status('admin', 'stubs/system/service')).toBe(403);
+      expect(await status('sysadmin', 'stubs/admin/service')).toBe(200);
+      expect(await status('sysadmin', 'stubs/system/service')).toBe(200);
+      expect(await status('acme', 'stubs/users/service')).toBe(403);
+    });
 
-  it('identity entities of another tenant answer 404 and leak nothing', async () => {
-    const adminId = (await profileOf(tokens.admin)).id;
-    const attempts = [
-      call('GET', `accounts/${demo.slug}`, { token: tokens.acme }),
-      call('PUT', `accounts/${demo.id}`, { token: tokens.acme, body: { name: 'Taken over' } }),
-      call('GET', `accounts/${demo.id}/members`, { token: tokens.acme }),
-      call('DELETE', `accounts/${demo.id}/members/${adminId}`, { token: tokens.acme }),
-      call('PATCH', `users/${adminId}`, { token: tokens.acme, body: { accountId: demo.id, role: 'User' } }),
-      call('POST', 'users', {
-        token: tokens.acme,
-        body: { accountId: demo.id, email: 'intruder@acme.local', role: 'Admin' },
-      }),
-      call('GET', `users/details/${adminId}`, { token: tokens.acme }),
-      call('GET', `organizations?accountSlug=${demo.slug}`, { token: tokens.acme }),
-      call('PUT', `organizations/${demo.organizations[0]}`, { token: tokens.acme, body: { name: 'Taken over' } }),
-      call('POST', 'organizations', { token: tokens.acme, body: { accountId: demo.id, name: 'Intruders' } }),
-    ];
-    for (const response of await Promise.all(attempts)) {
-      expect(response.status).toBe(404);
-      for (const secret of demoSecrets) expect(response.text).not.toContain(secret);
-    }
-    const accounts = await call<{ slug: string }[]>('GET', 'accounts', { token: tokens.acme });
-    expect(accounts.body.map((account) => account.slug)).toEqual(['acme']);
-    const organizations = await call<{ id: string }[]>('GET', 'organizations', { token: tokens.acme });
-    expect(organizations.body.map((organization) => organization.id)).toEqual(acme.organizations);
-  });
+    it('a member of both accounts works in each with its own role', async () => {
+      const profile = await profileOf(tokens.mfa);
+      expect(profile.accounts.map((account) => [account.slug, account.role]).sort()).toEqual([
+        ['acme', 'User'],
+        ['demo', 'Admin'],
+      ]);
+      const status = async (organizationId: string) =>
+        (await call('GET', 'stubs/admin/service', { token: tokens.mfa, organizationId })).status;
+      expect(await status(demo.organizationId)).toBe(200);
+      expect(await status(acme.organizationId)).toBe(403);
+    });
 
-  it('a User of the account can read it but not change it (403), and cannot manage members', async () => {
-    expect((await call('GET', `accounts/${demo.slug}`, { token: tokens.user })).status).toBe(200);
-    expect((await call('PUT', `accounts/${demo.id}`, { token: tokens.user, body: { name: 'Mine now' } })).status).toBe(
-      403,
-    );
-    expect(
-      (
-        await call('POST', 'users', {
-          token: tokens.user,
-          body: { accountId: demo.id, email: 'friend@demo.local', role: 'Admin' },
-        })
-      ).status,
-    ).toBe(403);
-    expect(
-      (await call('POST', 'accounts', { token: tokens.admin, body: { name: 'New', slug: 'new-one' } })).status,
-    ).toBe(403);
+    it('a User of the account can read it but not change it (403), and cannot manage members', async () => {
+      expect((await call('GET', `accounts/${demo.accountSlug}`, { token: tokens.user })).status).toBe(200);
+      const rename = await call('PUT', `accounts/${demo.accountId}`, {
+        token: tokens.user,
+        body: { name: 'Mine now' },
+      });
+      expect(rename.status).toBe(403);
+      const invite = await call('POST', 'users', {
+        token: tokens.user,
+        body: { accountId: demo.accountId, email: 'friend@demo.local', role: 'Admin' },
+      });
+      expect(invite.status).toBe(403);
+    });
   });
 });

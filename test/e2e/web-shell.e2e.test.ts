@@ -21,6 +21,7 @@ const profile = {
       id: 'acc-1',
       name: 'Acme Corp',
       slug: 'acme',
+      role: 'Admin',
       organization: [
         { id: 'org-1', name: 'Acme Production' },
         { id: 'org-2', name: 'Acme Staging' },

@@ -1,8 +1,10 @@
 // PostgreSQL and Redis from the machine: detect, start if down, create our databases.
 import fs from 'node:fs';
 import { commandExists, isPortOpen, log, run, waitFor } from './proc.mjs';
+import { SERVICES } from './services.mjs';
 
-export const SERVICE_DATABASES = ['identity', 'inventory', 'tagging', 'events', 'analytics'];
+/** One database per service of services.json. */
+export const SERVICE_DATABASES = SERVICES;
 
 export function databaseName(service) {
   const prefix = process.env.DATABASE_NAME_PREFIX ?? 'infra_';
@@ -26,7 +28,7 @@ export async function ensurePostgres() {
   await waitFor('PostgreSQL', () => isPortOpen(pgPort(), pgHost()), { timeoutMs: 30_000 });
 }
 
-export async function ensureDatabases(names = SERVICE_DATABASES.map(databaseName)) {
+async function adminClient() {
   const { default: pg } = await import('pg');
   const client = new pg.Client({
     host: pgHost(),
@@ -36,6 +38,22 @@ export async function ensureDatabases(names = SERVICE_DATABASES.map(databaseName
     database: 'postgres',
   });
   await client.connect();
+  return client;
+}
+
+/** Drops the databases (disconnecting their clients) and creates them empty: a test run starts clean. */
+export async function recreateDatabases(names) {
+  const client = await adminClient();
+  try {
+    for (const name of names) await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+  await ensureDatabases(names);
+}
+
+export async function ensureDatabases(names = SERVICE_DATABASES.map(databaseName)) {
+  const client = await adminClient();
   try {
     for (const name of names) {
       const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);

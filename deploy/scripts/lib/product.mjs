@@ -5,10 +5,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
-import { ROOT, log, run, runAsync, waitFor } from './proc.mjs';
+import { ROOT, isPortOpen, log, run, runAsync, waitFor } from './proc.mjs';
+import { installSecrets, SECRET_NAMES } from './secrets.mjs';
+import { GATEWAY, SERVICE_PORTS, SERVICES, secretsOf } from './services.mjs';
 
-export const SERVICES = ['identity', 'inventory', 'tagging', 'events', 'analytics'];
-const SERVICE_PORTS = { identity: 3001, inventory: 3002, tagging: 3003, events: 3004, analytics: 3005 };
+export { SERVICES };
 
 function newestMtime(entries) {
   let newest = 0;
@@ -83,28 +84,54 @@ export function buildIfStale() {
   }
 }
 
-/** Environment of the product's processes; `overrides` lets `npm test` move ports, databases and the broker. */
-export function productEnv({ portOffset = 0, databasePrefix = 'infra_', kafkaPort = 9092, extra = {} } = {}) {
+/** Each process gets only the secrets services.json names for it (the gateway alone holds the private key). */
+function secretsFor(name, secrets) {
+  return Object.fromEntries(secretsOf(name).map((secret) => [secret, secrets[secret]]));
+}
+
+/**
+ * Environment of the product's processes; `overrides` lets `npm test` move ports, databases and the broker.
+ * `secrets`: the install's (.local/secrets.env) unless given (`npm test` passes a fresh set per run).
+ */
+export function productEnv({
+  portOffset = 0,
+  databasePrefix = 'infra_',
+  kafkaPort = 9092,
+  extra = {},
+  secrets = installSecrets(),
+} = {}) {
   const env = {
     ...process.env,
     NODE_ENV: process.env.NODE_ENV ?? 'development',
     KAFKA_BROKERS: `127.0.0.1:${kafkaPort}`,
     ...extra,
   };
+  for (const name of SECRET_NAMES) delete env[name];
   const processes = SERVICES.map((name) => ({
     name,
     entry: `dist/services/${name}/src/main.js`,
-    env: { ...env, PORT: String(SERVICE_PORTS[name] + portOffset), DATABASE_NAME: `${databasePrefix}${name}` },
+    env: {
+      ...env,
+      ...secretsFor(name, secrets),
+      PORT: String(SERVICE_PORTS[name] + portOffset),
+      DATABASE_NAME: `${databasePrefix}${name}`,
+    },
   }));
-  const gatewayEnv = { ...env, PORT: String(8080 + portOffset) };
+  // Copies of the product on other offsets must not collide on the gateway's metrics port either.
+  const gatewayEnv = {
+    ...env,
+    ...secretsFor('gateway', secrets),
+    PORT: String(GATEWAY.port + portOffset),
+    METRICS_PORT: String(GATEWAY.metricsPort + portOffset),
+  };
   for (const name of SERVICES)
     gatewayEnv[`SERVICE_URL_${name.toUpperCase()}`] = `http://127.0.0.1:${SERVICE_PORTS[name] + portOffset}`;
   processes.push({ name: 'gateway', entry: 'dist/gateway/src/main.js', env: gatewayEnv });
-  return { processes, gatewayUrl: `http://localhost:${8080 + portOffset}` };
+  return { processes, gatewayUrl: `http://localhost:${GATEWAY.port + portOffset}` };
 }
 
-/** Runs every service's migrations, then its demo-data seed if it has one (seeds are idempotent). */
-export async function migrateAndSeed(processes) {
+/** Runs every service's migrations, in parallel (each service has its own database). */
+export async function migrateAll(processes) {
   const jobs = processes.filter((p) => p.name !== 'gateway');
   const failures = [];
   await Promise.all(
@@ -117,6 +144,12 @@ export async function migrateAndSeed(processes) {
     }),
   );
   if (failures.length) throw new Error(`failed: ${failures.join(', ')}`);
+}
+
+/** Runs every service's migrations, then its demo-data seed if it has one (seeds are idempotent). */
+export async function migrateAndSeed(processes) {
+  await migrateAll(processes);
+  const jobs = processes.filter((p) => p.name !== 'gateway');
   for (const p of jobs) {
     const seed = `dist/services/${p.name}/src/seed.js`;
     if (!fs.existsSync(path.join(ROOT, seed))) continue;
@@ -145,6 +178,13 @@ function formatLine(name, line) {
 
 /** Spawns every process; resolves once the gateway answers GET /api/v1 and every service is ready. */
 export async function startProduct(processes, { gatewayUrl, logFile, timeoutMs = 120_000 } = {}) {
+  // A copy still running from an earlier start would answer the readiness checks in place of this one.
+  const taken = [];
+  for (const p of processes)
+    for (const port of [p.env.PORT, p.env.METRICS_PORT].filter(Boolean))
+      if (await isPortOpen(Number(port))) taken.push(`${p.name} ${port}`);
+  if (taken.length > 0)
+    throw new Error(`ports already in use (${taken.join(', ')}): is another copy of the product still running?`);
   const sink = logFile ? fs.createWriteStream(logFile, { flags: 'a' }) : undefined;
   const children = processes.map((p) => {
     const child = spawn('node', ['--enable-source-maps', p.entry], {

@@ -1,10 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
+import { LRUCache } from 'lru-cache';
 import { revokedSessionKey } from '@infra/contracts';
 import { REDIS } from '@infra/platform';
-
-const CACHE_MS = 1000;
-const CACHE_MAX = 50_000;
 
 /**
  * Has this session been signed out? Identity marks revoked session ids in Redis; answers are kept for one
@@ -13,17 +11,19 @@ const CACHE_MAX = 50_000;
  */
 @Injectable()
 export class RevokedSessions {
-  private readonly cache = new Map<string, { revoked: boolean; until: number }>();
+  private readonly cache: LRUCache<string, { revoked: boolean }>;
 
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  constructor(@Inject(REDIS) redis: Redis) {
+    this.cache = new LRUCache({
+      max: 50_000,
+      ttl: 1000,
+      // Concurrent requests of one session share a single Redis look-up.
+      fetchMethod: async (sessionId) => ({ revoked: (await redis.exists(revokedSessionKey(sessionId))) === 1 }),
+    });
+  }
 
   async isRevoked(sessionId: string): Promise<boolean> {
-    const now = Date.now();
-    const cached = this.cache.get(sessionId);
-    if (cached && cached.until > now) return cached.revoked;
-    const revoked = (await this.redis.exists(revokedSessionKey(sessionId))) === 1;
-    if (this.cache.size >= CACHE_MAX) this.cache.clear();
-    this.cache.set(sessionId, { revoked, until: now + CACHE_MS });
-    return revoked;
+    const answer = await this.cache.fetch(sessionId);
+    return answer?.revoked ?? true;
   }
 }

@@ -1,7 +1,8 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { Pool } from 'undici';
 import { isUuid, Role } from '@infra/contracts';
-import { signCallerContext } from '@infra/platform';
+import { CALLER_CONTEXT_HEADER, CallerContextSigner } from '@infra/platform';
 import { GatewayEnv } from '../gateway.env';
 
 export interface Membership {
@@ -10,44 +11,52 @@ export interface Membership {
   role: Role;
 }
 
-const CACHE_TTL_MS = 15_000;
-const CACHE_MAX = 10_000;
+interface Lookup {
+  userId: string;
+  organizationId: string;
+  systemAdmin: boolean;
+}
 
 /**
  * Answers "may this user act in this organization, and with which role?" by asking identity (which owns
- * memberships). Answers are cached for 15 s so that a page of parallel requests costs one lookup; a
- * membership change therefore reaches the gateway within 15 s.
+ * memberships). Answers are cached for 15 s and concurrent look-ups of one key share a request, so a page of
+ * parallel requests costs one look-up; a membership change therefore reaches the gateway within 15 s.
  */
 @Injectable()
-export class TenancyService {
+export class TenancyService implements OnApplicationShutdown {
   private readonly logger = new Logger(TenancyService.name);
-  private readonly cache = new Map<string, { value: Membership | null; expires: number }>();
   private readonly identity: Pool;
+  // lru-cache stores no null: the answer is boxed so "no membership" is cached too.
+  private readonly cache = new LRUCache<string, { membership: Membership | null }, Lookup>({
+    max: 10_000,
+    ttl: 15_000,
+    fetchMethod: async (_key, _stale, { context }) => ({ membership: await this.lookup(context) }),
+  });
 
-  constructor(private readonly env: GatewayEnv) {
+  constructor(
+    env: GatewayEnv,
+    private readonly signer: CallerContextSigner,
+  ) {
     this.identity = new Pool(env.serviceUrl('identity'), { connections: 16, keepAliveTimeout: 30_000 });
   }
 
   async membership(userId: string, organizationId: string, systemAdmin: boolean): Promise<Membership | null> {
     if (!isUuid(organizationId)) return null;
-    const key = `${userId}:${organizationId}`;
-    const cached = this.cache.get(key);
-    if (cached && cached.expires > Date.now()) return cached.value;
-    const value = await this.lookup(userId, organizationId, systemAdmin);
-    if (this.cache.size >= CACHE_MAX) this.cache.clear();
-    this.cache.set(key, { value, expires: Date.now() + CACHE_TTL_MS });
-    return value;
+    const answer = await this.cache.fetch(`${userId}:${organizationId}:${systemAdmin}`, {
+      context: { userId, organizationId, systemAdmin },
+    });
+    return answer?.membership ?? null;
   }
 
-  private async lookup(userId: string, organizationId: string, systemAdmin: boolean): Promise<Membership | null> {
-    const context = signCallerContext(
+  private async lookup({ userId, organizationId, systemAdmin }: Lookup): Promise<Membership | null> {
+    const context = await this.signer.sign(
       { userId, systemAdmin, accountId: null, organizationId: null, role: null },
-      this.env.internalContextSecret,
+      'identity',
     );
     const response = await this.identity.request({
       method: 'GET',
       path: `/internal/memberships/${organizationId}`,
-      headers: { 'x-caller-context': context },
+      headers: { [CALLER_CONTEXT_HEADER]: context },
       headersTimeout: 5000,
       bodyTimeout: 5000,
     });
@@ -58,7 +67,7 @@ export class TenancyService {
     throw new Error(`membership lookup failed with ${response.statusCode}`);
   }
 
-  async close(): Promise<void> {
+  async onApplicationShutdown(): Promise<void> {
     await this.identity.close();
   }
 }

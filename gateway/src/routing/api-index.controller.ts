@@ -1,13 +1,13 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ROUTE_TABLE } from './route-table';
-import { API_PREFIX } from './api-proxy.middleware';
+import { API_PREFIX } from './api-prefix';
 
 export interface ApiListing {
   name: string;
   version: string;
   docs: string;
-  routes: { method: string; path: string; service: string; access: string; minRole?: string }[];
+  routes: { method: string; path: string; service: string; access: string; minRole?: string; planned?: true }[];
 }
 
 @ApiTags('Auth')
@@ -27,6 +27,7 @@ export class ApiIndexController {
         service: rule.service,
         access: rule.access,
         ...(rule.minRole ? { minRole: rule.minRole } : {}),
+        ...(rule.planned ? { planned: true as const } : {}),
       })),
     };
   }

@@ -10,15 +10,13 @@ import {
 import type { NextFunction, Request, Response } from 'express';
 import passport from 'passport';
 import { ORGANIZATION_HEADER } from '@infra/contracts';
-import { signCallerContext } from '@infra/platform';
+import { CallerContextSigner } from '@infra/platform';
 import type { AccessTokenClaims } from '../auth/access-token';
 import { RevokedSessions } from '../auth/revoked-sessions';
 import { TenancyService } from '../auth/tenancy.service';
-import { GatewayEnv } from '../gateway.env';
+import { API_PREFIX } from './api-prefix';
 import { ProxyService } from './proxy.service';
 import { ROLE_RANK, RouteMatcher, RouteRule } from './route-table';
-
-export const API_PREFIX = '/api/v1';
 
 /**
  * `|` separates list values in query strings (tagIds=a|b). Browsers send it raw or encoded; services
@@ -44,6 +42,19 @@ function assertRole(rule: RouteRule, role: keyof typeof ROLE_RANK): void {
 }
 
 /**
+ * A planned route (in the spec, not served by its service yet) answers 501 once the caller has passed every
+ * check the real route will have, so authentication and tenancy behave the same before and after it ships.
+ */
+function assertServed(rule: RouteRule): void {
+  if (rule.planned) {
+    throw new HttpException(
+      `${rule.method} ${API_PREFIX}/${rule.path} is planned but not implemented yet by the ${rule.service} service`,
+      HttpStatus.NOT_IMPLEMENTED,
+    );
+  }
+}
+
+/**
  * The gateway's one job per /api/v1 request: find the owning service, authenticate, check the
  * organization membership, sign the caller context, forward.
  */
@@ -53,7 +64,7 @@ export class ApiProxyMiddleware implements NestMiddleware {
     private readonly matcher: RouteMatcher,
     private readonly proxy: ProxyService,
     private readonly tenancy: TenancyService,
-    private readonly env: GatewayEnv,
+    private readonly signer: CallerContextSigner,
     private readonly revokedSessions: RevokedSessions,
   ) {}
 
@@ -84,6 +95,7 @@ export class ApiProxyMiddleware implements NestMiddleware {
     const claims = await this.authenticate(req, res);
     if (!claims) {
       if (match.rule.access !== 'public') throw new UnauthorizedException('Unauthorized');
+      assertServed(match.rule);
       return this.proxy.forward(req, res, match.rule.service, upstreamPath);
     }
     // Public routes still receive the caller when one is signed in (e.g. resetting one's own password).
@@ -98,13 +110,9 @@ export class ApiProxyMiddleware implements NestMiddleware {
     if (match.rule.access !== 'organization') {
       if (match.rule.minRole === 'System Admin' && !claims.sa)
         throw new ForbiddenException('Only a System Admin can do this');
-      return this.proxy.forward(
-        req,
-        res,
-        match.rule.service,
-        upstreamPath,
-        signCallerContext(caller, this.env.internalContextSecret),
-      );
+      assertServed(match.rule);
+      const context = await this.signer.sign(caller, match.rule.service);
+      return this.proxy.forward(req, res, match.rule.service, upstreamPath, context);
     }
     const organizationId = req.headers[ORGANIZATION_HEADER];
     if (typeof organizationId !== 'string' || organizationId === '') {
@@ -113,7 +121,8 @@ export class ApiProxyMiddleware implements NestMiddleware {
     const membership = await this.tenancy.membership(claims.sub, organizationId, claims.sa);
     if (!membership) throw new ForbiddenException('You do not have access to this organization');
     assertRole(match.rule, membership.role);
-    const context = signCallerContext({ ...caller, ...membership }, this.env.internalContextSecret);
+    assertServed(match.rule);
+    const context = await this.signer.sign({ ...caller, ...membership }, match.rule.service);
     return this.proxy.forward(req, res, match.rule.service, upstreamPath, context);
   }
 }

@@ -1,5 +1,5 @@
 import { normalisePipes } from './api-proxy.middleware';
-import { ROUTE_TABLE, RouteMatcher } from './route-table';
+import { DEFAULT_BODY_TYPES, ROUTE_TABLE, RouteMatcher } from './route-table';
 
 describe('gateway route table (spec §7)', () => {
   const matcher = new RouteMatcher();
@@ -48,5 +48,22 @@ describe('gateway route table (spec §7)', () => {
   it('encodes | as %7C for the services', () => {
     expect(normalisePipes('/api/v1/tags?tagIds=a|b|c')).toBe('/api/v1/tags?tagIds=a%7Cb%7Cc');
     expect(normalisePipes('/api/v1/tags?tagIds=a%7Cb')).toBe('/api/v1/tags?tagIds=a%7Cb');
+  });
+
+  it('prefers the earlier rule: a literal segment listed before a :param wins', () => {
+    expect(matcher.match('GET', 'business-events/target/abc')?.rule.path).toBe('business-events/target/:id');
+    expect(matcher.match('GET', 'business-events/abc')?.params).toEqual({ id: 'abc' });
+    expect(matcher.match('GET', 'accounts/demo')?.rule.path).toBe('accounts/:slug');
+  });
+
+  it('matches one segment per parameter and keeps values raw (a bad %-escape is not an error)', () => {
+    expect(matcher.match('GET', 'views/a/b')).toBeUndefined();
+    expect(matcher.match('GET', 'views/%E0%A4%A')?.params).toEqual({ id: '%E0%A4%A' });
+    expect(matcher.methodsFor('views/x/')).toEqual(['GET']);
+  });
+
+  it('takes JSON bodies only unless a route lists its own types', () => {
+    expect(DEFAULT_BODY_TYPES).toEqual(['application/json']);
+    expect(ROUTE_TABLE.filter((rule) => rule.bodyTypes)).toEqual([]);
   });
 });

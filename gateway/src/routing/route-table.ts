@@ -1,3 +1,4 @@
+import { match, MatchFunction } from 'path-to-regexp';
 import type { Role, ServiceName } from '@infra/contracts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -16,15 +17,33 @@ export interface RouteRule {
   access: Access;
   /** Lowest role admitted: the role in the organization's account, or System Admin (platform-wide). */
   minRole?: Role;
+  /** In the spec but not served by its service yet: the gateway answers 501 NOT_IMPLEMENTED. */
+  planned?: true;
+  /** Request body media types accepted (without parameters); JSON only unless a route needs another. */
+  bodyTypes?: readonly string[];
 }
 
-const rule = (method: HttpMethod, path: string, service: ServiceName, access: Access, minRole?: Role): RouteRule => ({
+/** Body media types of every route that does not list its own. */
+export const DEFAULT_BODY_TYPES: readonly string[] = ['application/json'];
+
+const rule = (
+  method: HttpMethod,
+  path: string,
+  service: ServiceName,
+  access: Access,
+  minRole?: Role,
+  options: Pick<RouteRule, 'bodyTypes'> = {},
+): RouteRule => ({
   method,
   path,
   service,
   access,
   ...(minRole ? { minRole } : {}),
+  ...options,
 });
+
+/** A route of the spec whose owning service does not serve it yet. */
+const planned = (routeRule: RouteRule): RouteRule => ({ ...routeRule, planned: true });
 
 /** User < Admin < System Admin. */
 export const ROLE_RANK: Record<Role, number> = { User: 1, Admin: 2, 'System Admin': 3 };
@@ -45,59 +64,59 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   rule('GET', 'accounts/:id/members', 'identity', 'user'),
   rule('DELETE', 'accounts/:id/members/:userId', 'identity', 'user'),
   // Assets
-  rule('GET', 'assets', 'inventory', 'organization'),
-  rule('PUT', 'assets', 'inventory', 'organization'),
-  rule('GET', 'assets/business-event/impact', 'events', 'organization'),
-  rule('POST', 'assets/update-active-status', 'inventory', 'organization'),
-  rule('GET', 'assets/:id', 'inventory', 'organization'),
-  ...ANALYSES.map((analysis) => rule('GET', `assets/:id/${analysis}`, 'analytics', 'organization')),
-  rule('GET', 'assets/:id/system-attributes', 'inventory', 'organization'),
-  rule('GET', 'assets/:id/system-ratings', 'analytics', 'organization'),
+  planned(rule('GET', 'assets', 'inventory', 'organization')),
+  planned(rule('PUT', 'assets', 'inventory', 'organization')),
+  planned(rule('GET', 'assets/business-event/impact', 'events', 'organization')),
+  planned(rule('POST', 'assets/update-active-status', 'inventory', 'organization')),
+  planned(rule('GET', 'assets/:id', 'inventory', 'organization')),
+  ...ANALYSES.map((analysis) => planned(rule('GET', `assets/:id/${analysis}`, 'analytics', 'organization'))),
+  planned(rule('GET', 'assets/:id/system-attributes', 'inventory', 'organization')),
+  planned(rule('GET', 'assets/:id/system-ratings', 'analytics', 'organization')),
   // Auth
   rule('GET', 'auth/health', 'identity', 'public'),
   rule('POST', 'auth/token', 'identity', 'public'),
   rule('POST', 'auth/refresh', 'identity', 'public'),
   // Business events
-  rule('GET', 'business-events', 'events', 'organization'),
-  rule('POST', 'business-events', 'events', 'organization'),
-  rule('PUT', 'business-events/impact', 'events', 'organization'),
-  rule('GET', 'business-events/target/:id', 'events', 'organization'),
-  rule('GET', 'business-events/:id', 'events', 'organization'),
-  rule('PATCH', 'business-events/:id', 'events', 'organization'),
+  planned(rule('GET', 'business-events', 'events', 'organization')),
+  planned(rule('POST', 'business-events', 'events', 'organization')),
+  planned(rule('PUT', 'business-events/impact', 'events', 'organization')),
+  planned(rule('GET', 'business-events/target/:id', 'events', 'organization')),
+  planned(rule('GET', 'business-events/:id', 'events', 'organization')),
+  planned(rule('PATCH', 'business-events/:id', 'events', 'organization')),
   // Collections
-  rule('GET', 'collections', 'inventory', 'organization'),
-  rule('POST', 'collections', 'inventory', 'organization'),
-  rule('GET', 'collections/:id', 'inventory', 'organization'),
-  ...ANALYSES.map((analysis) => rule('GET', `collections/:id/${analysis}`, 'analytics', 'organization')),
-  rule('GET', 'collections/:id/summary', 'analytics', 'organization'),
+  planned(rule('GET', 'collections', 'inventory', 'organization')),
+  planned(rule('POST', 'collections', 'inventory', 'organization')),
+  planned(rule('GET', 'collections/:id', 'inventory', 'organization')),
+  ...ANALYSES.map((analysis) => planned(rule('GET', `collections/:id/${analysis}`, 'analytics', 'organization'))),
+  planned(rule('GET', 'collections/:id/summary', 'analytics', 'organization')),
   // Integrations and meta
-  rule('PUT', 'integrations/aws', 'inventory', 'organization'),
-  rule('GET', 'meta/sidebar', 'inventory', 'organization'),
-  rule('PUT', 'meta/sidebar/favorite', 'inventory', 'organization'),
+  planned(rule('PUT', 'integrations/aws', 'inventory', 'organization')),
+  planned(rule('GET', 'meta/sidebar', 'inventory', 'organization')),
+  planned(rule('PUT', 'meta/sidebar/favorite', 'inventory', 'organization')),
   // Organizations
   rule('GET', 'organizations', 'identity', 'user'),
   rule('POST', 'organizations', 'identity', 'user'),
   ...[...ANALYSES, 'system-ratings', 'business-overview'].map((analysis) =>
-    rule('GET', `organizations/${analysis}`, 'analytics', 'organization'),
+    planned(rule('GET', `organizations/${analysis}`, 'analytics', 'organization')),
   ),
   rule('PUT', 'organizations/:id', 'identity', 'user'),
   // Upload and download addresses
-  rule('GET', 's3/tag-upload/:fileName', 'tagging', 'organization'),
-  rule('GET', 's3/tag-download/:fileName', 'tagging', 'organization'),
+  planned(rule('GET', 's3/tag-upload/:fileName', 'tagging', 'organization')),
+  planned(rule('GET', 's3/tag-download/:fileName', 'tagging', 'organization')),
   // Stubs (placeholders for the three permission tiers)
   rule('GET', 'stubs/users/service', 'identity', 'organization', 'User'),
   rule('GET', 'stubs/admin/service', 'identity', 'organization', 'Admin'),
   rule('GET', 'stubs/system/service', 'identity', 'user', 'System Admin'),
   // Tags
-  rule('GET', 'tags/validate/import', 'tagging', 'organization'),
-  rule('POST', 'tags/import', 'tagging', 'organization'),
-  rule('GET', 'tags/import', 'tagging', 'organization'),
-  rule('POST', 'tags/batch', 'tagging', 'organization'),
-  rule('POST', 'tags/batchAssignTags', 'tagging', 'organization'),
-  rule('POST', 'tags/assignSystemTag', 'tagging', 'organization'),
-  rule('GET', 'tags/getTagsEvents', 'tagging', 'organization'),
-  rule('GET', 'tags', 'tagging', 'organization'),
-  rule('PATCH', 'tags/:id', 'tagging', 'organization'),
+  planned(rule('GET', 'tags/validate/import', 'tagging', 'organization')),
+  planned(rule('POST', 'tags/import', 'tagging', 'organization')),
+  planned(rule('GET', 'tags/import', 'tagging', 'organization')),
+  planned(rule('POST', 'tags/batch', 'tagging', 'organization')),
+  planned(rule('POST', 'tags/batchAssignTags', 'tagging', 'organization')),
+  planned(rule('POST', 'tags/assignSystemTag', 'tagging', 'organization')),
+  planned(rule('GET', 'tags/getTagsEvents', 'tagging', 'organization')),
+  planned(rule('GET', 'tags', 'tagging', 'organization')),
+  planned(rule('PATCH', 'tags/:id', 'tagging', 'organization')),
   // Users
   rule('POST', 'users', 'identity', 'user'),
   rule('GET', 'users/profile', 'identity', 'user'),
@@ -112,12 +131,16 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   rule('POST', 'users/reset-password', 'identity', 'public'),
   rule('POST', 'users/disable-mfa', 'identity', 'user'),
   rule('GET', 'users/health', 'identity', 'public'),
+  rule('GET', 'users/invitations', 'identity', 'user'),
+  rule('POST', 'users/invitations/accept', 'identity', 'user'),
+  rule('POST', 'users/invitations/:id/accept', 'identity', 'user'),
+  rule('POST', 'users/invitations/:id/decline', 'identity', 'user'),
   rule('PATCH', 'users/:id', 'identity', 'user'),
   // Views
-  rule('GET', 'views', 'inventory', 'organization'),
-  rule('PATCH', 'views', 'inventory', 'organization'),
-  rule('GET', 'views/summary', 'analytics', 'organization'),
-  rule('GET', 'views/:id', 'inventory', 'organization'),
+  planned(rule('GET', 'views', 'inventory', 'organization')),
+  planned(rule('PATCH', 'views', 'inventory', 'organization')),
+  planned(rule('GET', 'views/summary', 'analytics', 'organization')),
+  planned(rule('GET', 'views/:id', 'inventory', 'organization')),
 ];
 
 export interface RouteMatch {
@@ -127,23 +150,12 @@ export interface RouteMatch {
 
 interface CompiledRule {
   rule: RouteRule;
-  regex: RegExp;
-  names: string[];
+  matches: MatchFunction<Partial<Record<string, string>>>;
 }
 
+/** path-to-regexp (Express 5's): one segment per `:name`, an optional trailing slash, raw (undecoded) values. */
 function compile(routeRule: RouteRule): CompiledRule {
-  const names: string[] = [];
-  const source = routeRule.path
-    .split('/')
-    .map((segment) => {
-      if (segment.startsWith(':')) {
-        names.push(segment.slice(1));
-        return '([^/]+)';
-      }
-      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    })
-    .join('/');
-  return { rule: routeRule, regex: new RegExp(`^${source}/?$`), names };
+  return { rule: routeRule, matches: match(routeRule.path, { decode: false, trailing: true }) };
 }
 
 /** Finds the rule for a method and a path below /api/v1 (no leading slash, no query string). */
@@ -154,19 +166,18 @@ export class RouteMatcher {
     this.compiled = rules.map(compile);
   }
 
+  /** The first rule in table order (literal segments are listed before a `:param` that would also match). */
   match(method: string, path: string): RouteMatch | undefined {
-    for (const { rule: candidate, regex, names } of this.compiled) {
+    for (const { rule: candidate, matches } of this.compiled) {
       if (candidate.method !== method) continue;
-      const found = regex.exec(path);
-      if (found) {
-        return { rule: candidate, params: Object.fromEntries(names.map((name, index) => [name, found[index + 1]])) };
-      }
+      const found = matches(path);
+      if (found) return { rule: candidate, params: { ...found.params } as Record<string, string> };
     }
     return undefined;
   }
 
   /** Methods allowed on a path, to tell 405 from 404. */
   methodsFor(path: string): string[] {
-    return [...new Set(this.compiled.filter(({ regex }) => regex.test(path)).map(({ rule: r }) => r.method))];
+    return [...new Set(this.compiled.filter(({ matches }) => matches(path) !== false).map(({ rule: r }) => r.method))];
   }
 }

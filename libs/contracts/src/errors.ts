@@ -3,6 +3,31 @@ export interface ErrorResponse {
   statusCode: number;
   message: string;
   errorId: string;
+  /** Machine-readable reason: a module's domain error code, or a generic code derived from the status. */
+  code: string;
+}
+
+/** Generic codes for errors that are not domain errors (validation, auth, routing, upstream failures). */
+export const GENERIC_ERROR_CODES = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE',
+  429: 'TOO_MANY_REQUESTS',
+  500: 'INTERNAL',
+  501: 'NOT_IMPLEMENTED',
+  502: 'BAD_GATEWAY',
+  503: 'UNAVAILABLE',
+  504: 'GATEWAY_TIMEOUT',
+} as const satisfies Record<number, string>;
+
+export function codeForStatus(status: number): string {
+  return (GENERIC_ERROR_CODES as Record<number, string>)[status] ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
 }
 
 /** User-facing texts from the specification's error catalogue (§8). Use them verbatim. */

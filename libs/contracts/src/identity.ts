@@ -72,13 +72,47 @@ export interface ProfileDto extends UserDto {
 }
 
 export interface MemberDto {
+  /** Empty for a pending invitation (the user, if any, is not revealed before they accept). */
   userId: string;
   email: string;
   firstName: string;
   lastName: string;
   role: AccountRole;
   mfaEnabled: boolean;
+  /** 'pending': an invitation not yet accepted (email and role only). Absent on older answers: active. */
+  status?: 'active' | 'pending';
+  /** Set on pending invitations. */
+  invitationId?: string;
 }
+
+/**
+ * `POST users` 202 answer: an invitation was sent. The same whether or not the email belongs to a user, so it
+ * says nothing about them; they become a member when they accept.
+ */
+export interface InvitationSentDto {
+  email: string;
+  role: AccountRole;
+  status: 'pending';
+}
+
+/** `GET users/invitations`: the caller's pending invitations. */
+export interface PendingInvitationDto {
+  id: string;
+  accountId: string;
+  accountName: string;
+  role: AccountRole;
+  expiresAt: string;
+}
+
+/** `POST users/invitations/{id}/accept` (or `users/invitations/accept` with the mailed token). */
+export interface InvitationAcceptedDto {
+  accountId: string;
+  accountSlug: string;
+  role: AccountRole;
+}
+
+/** Limits of `POST users/saveUserCustomData` (serialized JSON, UTF-8 bytes). */
+export const CUSTOM_DATA_LIMITS = { perCallBytes: 16 * 1024, totalBytes: 64 * 1024 } as const;
 
 /** `POST /api/login` body. `code` is the TOTP (or a recovery code) once the first answer says `mfaRequired`. */
 export interface LoginRequest {
@@ -128,6 +162,11 @@ export const IDENTITY_MESSAGES = {
   invalidCredentials: 'Invalid email or password.',
   invalidCode: 'The verification code is not valid.',
   lockedOut: 'Too many sign-in attempts. Try again later.',
+  tooManyCodes: 'Too many verification attempts. Try again later.',
+  tooManyResets: 'Too many password reset requests. Try again later.',
+  mfaAlreadyEnabled: 'MFA is already enabled. Disable it first to enrol a new device.',
+  mfaNotStarted: 'Start the enrolment first.',
+  mfaNotEnabled: 'MFA is not enabled.',
   resetRequested: 'If an account exists for this email, a password reset link has been sent.',
   resetInvalid: 'This password reset link is invalid or has expired.',
   passwordRule: 'Password must be at least 12 characters long.',
@@ -136,7 +175,6 @@ export const IDENTITY_MESSAGES = {
   acceptanceRequired: 'Please accept the terms of service and privacy policy.',
 } as const;
 
-export const PASSWORD_MIN_LENGTH = 12;
 export const CURRENT_TERMS_VERSION = '2026-01';
 export const CURRENT_PRIVACY_VERSION = '2026-01';
 

@@ -4,3 +4,7 @@ export * from './errors';
 export * from './services';
 export * from './topics';
 export * from './identity';
+export * from './identity-errors';
+export * from './auth-errors';
+export * from './password-rule';
+export * from './return-to';

@@ -1,7 +1,16 @@
 import { Logger } from '@nestjs/common';
-import type { KafkaContext } from '@nestjs/microservices';
+import { EventPattern, KafkaContext } from '@nestjs/microservices';
 import type { DataSource, EntityManager } from 'typeorm';
-import { deadLetterTopic, EventEnvelope, isEventEnvelope, REQUEST_ID_HEADER } from '@infra/contracts';
+import {
+  deadLetterTopic,
+  EventEnvelope,
+  isEventEnvelope,
+  PayloadOf,
+  REQUEST_ID_HEADER,
+  Schema,
+  TopicName,
+  validateTopicPayload,
+} from '@infra/contracts';
 import { runWithRequestId } from '@infra/platform';
 import type { KafkaProducer } from './kafka-producer';
 
@@ -37,6 +46,24 @@ function serialiseValue(value: unknown): string | Buffer | null {
 
 const DEAD_LETTER_SEND_ATTEMPTS = 10;
 
+/** Applies one event inside the inbox transaction; a throw rolls it back and the event is retried. */
+export type EventHandler<TPayload> = (manager: EntityManager, event: EventEnvelope<TPayload>) => Promise<void>;
+
+export interface ConsumeWith<TPayload> {
+  /** Inbox key: one name per projection, stable across releases. */
+  consumer: string;
+  /** The payload's schema (problems; empty when valid). Invalid payloads are dead-lettered without retries. */
+  validate: Schema<TPayload>;
+}
+
+/**
+ * Subscribes a controller method to a topic of libs/contracts (a typed `@EventPattern`). The method takes
+ * `@Ctx() context: KafkaContext` and hands it to `InboxConsumer.consume` with the same topic.
+ */
+export function OnEvent<T extends TopicName>(topic: T): MethodDecorator {
+  return EventPattern(topic);
+}
+
 function headerValue(value: Buffer | string | (Buffer | string)[] | undefined): string | undefined {
   const first = Array.isArray(value) ? value[0] : value;
   return first === undefined ? undefined : first.toString();
@@ -57,10 +84,34 @@ export class InboxConsumer {
     private readonly options: InboxOptions,
   ) {}
 
-  async consume<TPayload>(
+  /**
+   * Validates the payload against the topic's schema in libs/contracts, then applies it once. The handler's
+   * event is typed by the topic. A message from another topic (a wiring mistake) is dead-lettered too.
+   */
+  consume<T extends TopicName>(
     context: KafkaContext,
+    topic: T,
     consumer: string,
-    handler: (manager: EntityManager, event: EventEnvelope<TPayload>) => Promise<void>,
+    handler: EventHandler<PayloadOf<T>>,
+  ): Promise<ConsumeOutcome> {
+    return this.consumeWith(
+      context,
+      {
+        consumer,
+        validate: (payload) =>
+          context.getTopic() === topic
+            ? validateTopicPayload(topic, payload)
+            : [`handler of ${topic} received a message of ${context.getTopic()}`],
+      },
+      handler,
+    );
+  }
+
+  /** The mechanism under `consume`, for a topic outside libs/contracts (messaging tests and benchmarks). */
+  async consumeWith<TPayload>(
+    context: KafkaContext,
+    { consumer, validate }: ConsumeWith<TPayload>,
+    handler: EventHandler<TPayload>,
   ): Promise<ConsumeOutcome> {
     const message = context.getMessage();
     const topic = context.getTopic();
@@ -68,7 +119,13 @@ export class InboxConsumer {
     return runWithRequestId(requestId, async () => {
       const envelope = parseValue(message.value);
       if (!isEventEnvelope(envelope)) {
-        await this.deadLetter(context, consumer, 'malformed envelope', undefined);
+        await this.deadLetter(context, consumer, 'malformed envelope', undefined, 0);
+        return 'dead-lettered';
+      }
+      // Input that can never succeed is not retried: it would only delay its partition.
+      const problems = validate(envelope.payload, '');
+      if (problems.length > 0) {
+        await this.deadLetter(context, consumer, `invalid payload: ${problems.join('; ')}`, envelope.eventId, 0);
         return 'dead-lettered';
       }
       return this.apply(context, consumer, envelope as EventEnvelope<TPayload>, handler, topic);
@@ -79,7 +136,7 @@ export class InboxConsumer {
     context: KafkaContext,
     consumer: string,
     envelope: EventEnvelope<TPayload>,
-    handler: (manager: EntityManager, event: EventEnvelope<TPayload>) => Promise<void>,
+    handler: EventHandler<TPayload>,
     topic: string,
   ): Promise<ConsumeOutcome> {
     let lastError: unknown;
@@ -109,7 +166,7 @@ export class InboxConsumer {
       }
     }
     const reason = lastError instanceof Error ? lastError.message : String(lastError);
-    await this.deadLetter(context, consumer, reason, envelope.eventId);
+    await this.deadLetter(context, consumer, reason, envelope.eventId, this.options.maxAttempts);
     return 'dead-lettered';
   }
 
@@ -118,12 +175,21 @@ export class InboxConsumer {
     consumer: string,
     reason: string,
     eventId: string | undefined,
+    attempts: number,
   ): Promise<void> {
     const message = context.getMessage();
     const topic = context.getTopic();
     const target = deadLetterTopic(topic);
     this.logger.error(
-      { eventId, topic, consumer, partition: context.getPartition(), offset: message.offset, deadLetterTopic: target },
+      {
+        eventId,
+        topic,
+        consumer,
+        attempts,
+        partition: context.getPartition(),
+        offset: message.offset,
+        deadLetterTopic: target,
+      },
       `event sent to dead-letter topic: ${reason}`,
     );
     // Keep trying for a while: giving up commits the offset, so the message then survives only in this log.
@@ -139,6 +205,7 @@ export class InboxConsumer {
               'x-dlq-consumer': consumer,
               'x-dlq-source-topic': topic,
               'x-dlq-source-offset': message.offset,
+              'x-dlq-attempts': String(attempts),
             },
           },
         ]);

@@ -1,5 +1,6 @@
 export * from './event-publisher';
 export * from './inbox-consumer';
+export * from './inbox-retention';
 export * from './kafka-options';
 export * from './kafka-producer';
 export * from './messaging-tables.migration';

@@ -1,13 +1,16 @@
 import { DynamicModule, Logger } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ALL_TOPICS, ServiceName } from '@infra/contracts';
+import { ALL_TOPICS, isTopicName, ServiceName, TopicName } from '@infra/contracts';
+import type { NextFunction, Request, Response } from 'express';
+import { jobsRuntime } from '@infra/jobs';
 import { bootstrapApp, databaseOptions, PlatformModule, runMigrationsLocked, ServiceEnv } from '@infra/platform';
 import { kafkaConsumerOptions } from './kafka-options';
 import { MessagingModule } from './messaging.module';
 import { MESSAGING_ENTITIES } from './outbox-message.entity';
 import { MessagingTables1763712000000 } from './messaging-tables.migration';
 import { ensureTopics } from './topics-admin';
+import { messagingJobs } from './inbox-retention';
 
 type Constructor = new (...args: never[]) => unknown;
 
@@ -17,8 +20,35 @@ export interface ServiceDefinition {
   env: ServiceEnv;
   entities: Constructor[];
   migrations: Constructor[];
-  /** Join the service's consumer group (the service has @EventPattern handlers). */
+  /** Join the service's consumer group (the service has @OnEvent handlers). */
   consumesEvents: boolean;
+  /** Topics of libs/contracts the service publishes: exactly the ones it owns (named `<service>.…`). */
+  publishes?: readonly TopicName[];
+  /** Topics of libs/contracts the service consumes (owned by other services). */
+  consumes?: readonly TopicName[];
+}
+
+/** What is wrong with a definition's topics (checked at start and by each service's spec); empty when right. */
+export function serviceTopicProblems(definition: ServiceDefinition): string[] {
+  const { name, publishes = [], consumes = [] } = definition;
+  const owned = ALL_TOPICS.filter((topic) => topic.startsWith(`${name}.`));
+  return [
+    ...[...publishes, ...consumes]
+      .filter((topic) => !isTopicName(topic))
+      .map((topic) => `${topic} is not a topic of libs/contracts`),
+    ...publishes
+      .filter((topic) => !topic.startsWith(`${name}.`))
+      .map((topic) => `${name} publishes ${topic}, which another service owns`),
+    ...(definition.publishes === undefined
+      ? []
+      : owned
+          .filter((topic) => !publishes.includes(topic))
+          .map((topic) => `${name} owns ${topic} but does not publish it`)),
+    ...consumes.filter((topic) => topic.startsWith(`${name}.`)).map((topic) => `${name} consumes its own ${topic}`),
+    ...(consumes.length > 0 && !definition.consumesEvents
+      ? [`${name} lists consumed topics but consumesEvents is false`]
+      : []),
+  ];
 }
 
 function serviceDatabaseOptions(definition: ServiceDefinition) {
@@ -29,7 +59,10 @@ function serviceDatabaseOptions(definition: ServiceDefinition) {
   );
 }
 
-/** The modules every service imports: platform (logs, errors, health, metrics, caller context), database, messaging. */
+/**
+ * The modules every service imports: platform (logs, errors, health, metrics, caller context), database,
+ * messaging, and the messaging jobs (inbox pruning).
+ */
 export function serviceFoundation(definition: ServiceDefinition): DynamicModule[] {
   const { env } = definition;
   return [
@@ -40,25 +73,45 @@ export function serviceFoundation(definition: ServiceDefinition): DynamicModule[
       clientId: env.KAFKA_CLIENT_ID,
       maxDeliveryAttempts: env.KAFKA_MAX_DELIVERY_ATTEMPTS,
     }),
+    messagingJobs(definition.name),
   ];
 }
 
-/** Starts a service: creates its topics if missing, joins its consumer group, then serves HTTP. */
+/**
+ * A worker process (WORKER_ONLY=true) answers only its probes and metrics; every API route is 404. (The OpenAPI
+ * document at /docs-json stays: the platform registers it before this filter, and it is not an API route.)
+ */
+export function workerOnlyRoutes(req: Request, res: Response, next: NextFunction): void {
+  if (/^\/(health\/(live|ready)|metrics)\/?$/.test(req.path)) {
+    next();
+    return;
+  }
+  res.status(404).json({ statusCode: 404, message: 'Not Found (worker process)' });
+}
+
+/**
+ * Starts a service: creates its topics if missing, joins its consumer group, then serves HTTP.
+ * With WORKER_ONLY=true it runs only the job workers (plus /health and /metrics): no API routes, no consumer group.
+ */
 export function startService(module: DynamicModule, definition: ServiceDefinition) {
   const { env } = definition;
+  const problems = serviceTopicProblems(definition);
+  if (problems.length > 0) throw new Error(`service definition of ${definition.name}: ${problems.join('; ')}`);
+  const { workerOnly } = jobsRuntime();
   return bootstrapApp(module, {
     service: definition.name,
     env,
     beforeListen: async (app) => {
+      if (workerOnly) app.use(workerOnlyRoutes);
       const kafka = { brokers: env.kafkaBrokers, clientId: env.KAFKA_CLIENT_ID };
       try {
         await ensureTopics(kafka, ALL_TOPICS);
       } catch (error) {
         // A producer-only service can start without Kafka: its events wait in the outbox.
-        if (definition.consumesEvents) throw error;
+        if (definition.consumesEvents && !workerOnly) throw error;
         new Logger('Kafka').warn(`topics not verified, Kafka unreachable: ${(error as Error).message}`);
       }
-      if (!definition.consumesEvents) return;
+      if (!definition.consumesEvents || workerOnly) return;
       app.connectMicroservice(
         kafkaConsumerOptions({ brokers: env.kafkaBrokers, clientId: env.KAFKA_CLIENT_ID, groupId: definition.name }),
         { inheritAppConfig: true },

@@ -4,18 +4,18 @@ import { Controller, INestMicroservice, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Ctx, EventPattern, KafkaContext } from '@nestjs/microservices';
 import { DataSource, EntityManager } from 'typeorm';
-import { EventEnvelope } from '@infra/contracts';
+import { EventEnvelope, schema } from '@infra/contracts';
 import { createTestDatabase, testDatabaseConfig, uniqueSuffix } from '@infra/platform/testing';
 import { runMigrationsLocked } from '@infra/platform';
 import {
   ensureTopics,
-  EventPublisher,
   InboxConsumer,
   kafkaConsumerOptions,
   KafkaProducer,
   MESSAGING_ENTITIES,
   MessagingTables1763712000000,
   OutboxRelay,
+  writeOutboxEvent,
 } from '../src';
 
 export interface WidgetPayload {
@@ -25,16 +25,28 @@ export interface WidgetPayload {
   poison?: boolean;
 }
 
+/** The test topic's schema, as libs/contracts declares one per real topic. */
+const widgetSchema = schema.object<WidgetPayload>({
+  widgetId: schema.uuid(),
+  name: schema.string({ min: 1 }),
+  poison: (value, path) => (value === undefined ? [] : schema.boolean()(value, path)),
+});
+
 export interface Harness {
   topic: string;
   dataSource: DataSource;
-  publisher: EventPublisher;
   relay: OutboxRelay;
   producer: KafkaProducer;
   /** Event ids applied by the consumer, with the time each was applied. */
   applied: Map<string, number>;
+  /** The id of the last event written to the outbox (committed or not). */
+  lastWrittenEventId(): string | undefined;
+  /** Handler invocations per event id (retries included). */
+  handlerCalls: Map<string, number>;
   /** Commits a widget row and its event in one transaction; returns the event. */
   createWidget(name: string, options?: { poison?: boolean; fail?: boolean }): Promise<EventEnvelope<WidgetPayload>>;
+  /** Publishes a payload the widget schema refuses (as a buggy or foreign producer would). */
+  publishRaw(payload: unknown): Promise<EventEnvelope<unknown>>;
   appliedCount(eventId: string): Promise<number>;
   close(): Promise<void>;
 }
@@ -63,16 +75,19 @@ export async function createHarness(brokers: string[], options: { maxAttempts?: 
   await ensureTopics({ brokers, clientId: `test-${suffix}` }, [topic], 3);
 
   const producer = new KafkaProducer({ brokers, clientId: `test-producer-${suffix}` });
-  const publisher = new EventPublisher();
   const relay = new OutboxRelay(dataSource, producer, { pollIntervalMs: 250 });
   const inbox = new InboxConsumer(dataSource, producer, { maxAttempts: options.maxAttempts ?? 3, retryDelayMs: 50 });
   const applied = new Map<string, number>();
+  const handlerCalls = new Map<string, number>();
+  let lastWritten: string | undefined;
 
   @Controller()
   class WidgetConsumer {
     @EventPattern(topic)
     async onWidget(@Ctx() context: KafkaContext): Promise<void> {
-      await inbox.consume<WidgetPayload>(context, 'widget-projection', async (manager: EntityManager, event) => {
+      const options = { consumer: 'widget-projection', validate: widgetSchema };
+      await inbox.consumeWith(context, options, async (manager: EntityManager, event) => {
+        handlerCalls.set(event.eventId, (handlerCalls.get(event.eventId) ?? 0) + 1);
         if (event.payload.poison) throw new Error(`cannot project widget ${event.payload.widgetId}`);
         await manager.query('INSERT INTO applied_widgets (event_id, widget_id, name) VALUES ($1, $2, $3)', [
           event.eventId,
@@ -98,24 +113,30 @@ export async function createHarness(brokers: string[], options: { maxAttempts?: 
   return {
     topic,
     dataSource,
-    publisher,
     relay,
     producer,
     applied,
+    handlerCalls,
+    lastWrittenEventId: () => lastWritten,
     createWidget: (name, { poison = false, fail = false } = {}) =>
       dataSource.transaction(async (manager) => {
         const [{ id }] = (await manager.query('INSERT INTO widgets (name) VALUES ($1) RETURNING id', [name])) as {
           id: string;
         }[];
-        const event = await publisher.publish(manager, topic, {
+        const event: EventEnvelope<WidgetPayload> = await writeOutboxEvent(manager, topic, {
           accountId: null,
           organizationId: '00000000-0000-4000-8000-000000000001',
           actorId: null,
           payload: { widgetId: id, name, poison } satisfies WidgetPayload,
         });
+        lastWritten = event.eventId;
         if (fail) throw new Error('rolled back on purpose');
-        return event as EventEnvelope<WidgetPayload>;
+        return event;
       }),
+    publishRaw: (payload) =>
+      dataSource.transaction((manager) =>
+        writeOutboxEvent(manager, topic, { accountId: null, organizationId: null, actorId: null, payload }),
+      ),
     appliedCount: async (eventId) => {
       const [{ count }] = (await dataSource.query(
         'SELECT count(*)::int AS count FROM applied_widgets WHERE event_id = $1',

@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { ConfigError, CommonEnv } from './config';
+import { refuseDeepJson } from './http';
 import { requestIdMiddleware } from './logging';
 import { httpMetricsMiddleware, setServiceLabel } from './metrics';
 
@@ -26,10 +27,12 @@ export async function bootstrapApp(module: unknown, options: BootstrapOptions): 
   });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
+  // req.ip is the address TRUST_PROXY_HOPS proxies back (0: the socket's peer); X-Forwarded-For beyond that is ignored.
+  app.set('trust proxy', options.env.TRUST_PROXY_HOPS);
   app.use(requestIdMiddleware);
   app.use(httpMetricsMiddleware);
   if (options.bodyParser !== false) {
-    app.useBodyParser('json', { limit: options.bodyLimit ?? '1mb' });
+    app.useBodyParser('json', { limit: options.bodyLimit ?? '1mb', verify: refuseDeepJson });
     app.useBodyParser('urlencoded', { limit: options.bodyLimit ?? '1mb', extended: false });
     app.useBodyParser('text', { limit: options.bodyLimit ?? '1mb', type: ['text/csv', 'text/plain'] });
   }
@@ -40,8 +43,8 @@ export async function bootstrapApp(module: unknown, options: BootstrapOptions): 
   );
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json', ui: false });
   await options.beforeListen?.(app);
-  await app.listen(options.env.PORT, process.env.HOST ?? '0.0.0.0');
-  new NestLogger('Bootstrap').log(`${options.service} listening on port ${options.env.PORT}`);
+  await app.listen(options.env.PORT, options.env.HOST);
+  new NestLogger('Bootstrap').log(`${options.service} listening on ${options.env.HOST}:${options.env.PORT}`);
   closeGracefullyOnSignals(app, options.service);
   return app;
 }

@@ -2,22 +2,24 @@ import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdow
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
-import { CallerContextGuard, INTERNAL_CONTEXT_SECRET } from './caller-context';
-import type { CommonEnv } from './config';
+import { CallerContextGuard, CallerContextVerifier } from './caller-context';
+import type { CommonEnv, ServiceEnv } from './config';
 import { AllExceptionsFilter } from './errors';
 import { HealthController, HealthRegistry } from './health';
 import { platformLoggerModule } from './logging';
 import { MetricsController } from './metrics';
 import { createRedis, REDIS } from './redis';
 
-export const APP_ENV = Symbol('APP_ENV');
-
-export interface PlatformOptions {
-  service: string;
-  env: CommonEnv;
-  /** Services verify the gateway-signed caller context on every route; the gateway authenticates itself. */
-  requireCallerContext: boolean;
-}
+/** Services verify the gateway-signed caller context on every route; the gateway authenticates itself. */
+export type PlatformOptions =
+  | { service: string; env: ServiceEnv; requireCallerContext: true; metricsOnOwnPort?: false }
+  | {
+      service: string;
+      env: CommonEnv;
+      requireCallerContext: false;
+      /** `/metrics` is served by startMetricsServer on an internal port instead of the app's port. */
+      metricsOnOwnPort?: boolean;
+    };
 
 /** Registers the readiness checks of the dependencies this process has, and closes Redis on shutdown. */
 @Injectable()
@@ -56,17 +58,23 @@ export class PlatformModule {
     return {
       module: PlatformModule,
       imports: [platformLoggerModule(options.service, options.env.LOG_LEVEL)],
-      controllers: [HealthController, MetricsController],
+      controllers: options.metricsOnOwnPort ? [HealthController] : [HealthController, MetricsController],
       providers: [
-        { provide: APP_ENV, useValue: options.env },
-        { provide: INTERNAL_CONTEXT_SECRET, useValue: options.env.internalContextSecret },
         { provide: REDIS, useFactory: () => createRedis(options.env.REDIS_URL) },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
-        ...(options.requireCallerContext ? [{ provide: APP_GUARD, useClass: CallerContextGuard }] : []),
+        ...(options.requireCallerContext
+          ? [
+              {
+                provide: CallerContextVerifier,
+                useValue: CallerContextVerifier.fromBase64(options.env.CALLER_CONTEXT_PUBLIC_KEY, options.service),
+              },
+              { provide: APP_GUARD, useClass: CallerContextGuard },
+            ]
+          : []),
         HealthRegistry,
         DependencyChecks,
       ],
-      exports: [APP_ENV, INTERNAL_CONTEXT_SECRET, REDIS, HealthRegistry],
+      exports: [REDIS, HealthRegistry, ...(options.requireCallerContext ? [CallerContextVerifier] : [])],
     };
   }
 }

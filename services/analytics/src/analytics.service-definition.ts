@@ -1,7 +1,8 @@
 import { ServiceDefinition } from '@infra/messaging';
+import { TOPICS } from '@infra/contracts';
 import { loadServiceEnv, ServiceEnv } from '@infra/platform';
 
-/** The analytics service: config from the environment, its tables and migrations. */
+/** The analytics service: config from the environment, its tables, migrations and topics. */
 export function analyticsService(env = loadServiceEnv('analytics', ServiceEnv)): ServiceDefinition {
   return {
     name: 'analytics',
@@ -9,5 +10,7 @@ export function analyticsService(env = loadServiceEnv('analytics', ServiceEnv)):
     entities: [],
     migrations: [],
     consumesEvents: false,
+    publishes: [TOPICS.analyticsRatingsRecomputed],
+    consumes: [],
   };
 }

@@ -1,51 +1,83 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import cookieParser from 'cookie-parser';
+import { JobsModule } from '@infra/jobs';
 import { ServiceDefinition, serviceFoundation } from '@infra/messaging';
 import { AccountAccess } from './accounts/account-access';
-import { Account, Membership } from './accounts/account.entity';
 import { AccountsController } from './accounts/accounts.controller';
+import { AccountsRepository } from './accounts/accounts.repository';
 import { AccountsService } from './accounts/accounts.service';
-import { MembersService } from './accounts/members.service';
+import { IDENTITY_ENTITIES } from './identity.entities';
 import { IdentityEnv } from './identity.env';
 import { MembershipsController } from './internal/memberships.controller';
+import { InternalMembershipsRepository } from './internal/memberships.repository';
+import { InternalMembershipsService } from './internal/memberships.service';
+import { InvitationsController } from './invitations/invitations.controller';
+import { SendAccountInvitationJob } from './invitations/invitations.jobs';
+import { InvitationsRepository } from './invitations/invitations.repository';
+import { InvitationsService } from './invitations/invitations.service';
+import { MembersController } from './members/members.controller';
+import { MembersRepository } from './members/members.repository';
+import { MembersService } from './members/members.service';
 import { MfaController } from './mfa/mfa.controller';
+import { MfaRepository } from './mfa/mfa.repository';
 import { MfaService } from './mfa/mfa.service';
-import { Organization } from './organizations/organization.entity';
 import { OrganizationsController } from './organizations/organizations.controller';
+import { OrganizationsRepository } from './organizations/organizations.repository';
 import { OrganizationsService } from './organizations/organizations.service';
 import { Mailer } from './password-reset/mailer';
-import { PasswordResetToken } from './password-reset/password-reset-token.entity';
 import { PasswordResetController } from './password-reset/password-reset.controller';
+import {
+  IDENTITY_QUEUE,
+  IdentityJobs,
+  PasswordLinkMail,
+  SendInvitationJob,
+  SendPasswordResetJob,
+} from './password-reset/password-reset.jobs';
+import { PasswordResetRepository } from './password-reset/password-reset.repository';
 import { PasswordResetService } from './password-reset/password-reset.service';
 import { ServiceHealthController } from './service-health/service-health.controller';
+import { AttemptCounter } from './session/attempt-counter';
 import { LoginThrottle } from './session/login-throttle';
-import { RefreshToken } from './session/refresh-token.entity';
 import { SessionController } from './session/session.controller';
+import { SessionRepository } from './session/session.repository';
 import { SessionService } from './session/session.service';
 import { TokenService } from './session/token.service';
 import { StubsController } from './stubs/stubs.controller';
-import { User } from './users/user.entity';
 import { UsersController } from './users/users.controller';
+import { UsersRepository } from './users/users.repository';
 import { UsersService } from './users/users.service';
 
 @Module({})
-export class AppModule {
+export class AppModule implements NestModule {
   static register(definition: ServiceDefinition & { env: IdentityEnv }): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ...serviceFoundation(definition),
-        TypeOrmModule.forFeature([Account, Membership, Organization, User, RefreshToken, PasswordResetToken]),
+        TypeOrmModule.forFeature(IDENTITY_ENTITIES),
         JwtModule.register({}),
+        JobsModule.register<IdentityJobs>({
+          queue: IDENTITY_QUEUE,
+          processors: [SendPasswordResetJob, SendInvitationJob, SendAccountInvitationJob],
+          providers: [
+            { provide: IdentityEnv, useValue: definition.env },
+            PasswordResetRepository,
+            PasswordLinkMail,
+            Mailer,
+          ],
+        }),
       ],
       controllers: [
         ServiceHealthController,
         SessionController,
-        // Before UsersController: its literal paths (users/reset-password) must win over users/:id routes.
+        // Before the controllers with users/:id routes: literal paths (users/reset-password, users/invitations) win.
         PasswordResetController,
         MfaController,
+        InvitationsController,
         UsersController,
+        MembersController,
         AccountsController,
         OrganizationsController,
         StubsController,
@@ -54,17 +86,33 @@ export class AppModule {
       providers: [
         { provide: IdentityEnv, useValue: definition.env },
         AccountAccess,
+        AccountsRepository,
         AccountsService,
+        MembersRepository,
         MembersService,
+        InvitationsRepository,
+        InvitationsService,
+        OrganizationsRepository,
         OrganizationsService,
+        UsersRepository,
         UsersService,
+        InternalMembershipsRepository,
+        InternalMembershipsService,
         SessionService,
         TokenService,
         LoginThrottle,
+        AttemptCounter,
+        SessionRepository,
         MfaService,
+        MfaRepository,
         PasswordResetService,
-        Mailer,
+        PasswordResetRepository,
       ],
     };
+  }
+
+  /** The maintained cookie parser: a badly encoded cookie is left as it came instead of failing the request. */
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(cookieParser()).forRoutes(SessionController);
   }
 }

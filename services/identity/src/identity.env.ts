@@ -1,21 +1,19 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
-import { DEV_JWT_SECRET, loadServiceEnv, ServiceEnv } from '@infra/platform';
-
-const DEV_DATA_KEY = 'dev-only-data-encryption-key-change-me-0123';
+import { IsIn, IsInt, IsString, Matches, Max, Min, MinLength } from 'class-validator';
+import { loadServiceEnv, Sensitive, ServiceEnv } from '@infra/platform';
 
 export class IdentityEnv extends ServiceEnv {
-  /** HS256 key of access tokens; the gateway verifies them with the same key. */
-  @ValidateIf((env: IdentityEnv) => env.NODE_ENV === 'production' || env.JWT_SECRET !== undefined)
+  /** HS256 key of access tokens; the gateway verifies them with the same key. Required: no key in the repository. */
+  @Sensitive()
   @IsString()
   @MinLength(32)
-  JWT_SECRET?: string;
+  JWT_SECRET!: string;
 
-  /** Encrypts MFA secrets at rest (AES-256-GCM). */
-  @ValidateIf((env: IdentityEnv) => env.NODE_ENV === 'production' || env.DATA_ENCRYPTION_KEY !== undefined)
+  /** Encrypts MFA secrets at rest (AES-256-GCM). Required, like JWT_SECRET. */
+  @Sensitive()
   @IsString()
   @MinLength(32)
-  DATA_ENCRYPTION_KEY?: string;
+  DATA_ENCRYPTION_KEY!: string;
 
   @Type(() => Number)
   @IsInt()
@@ -51,11 +49,11 @@ export class IdentityEnv extends ServiceEnv {
   DEMO_DATA = 'true';
 
   get jwtSecret(): string {
-    return this.JWT_SECRET ?? DEV_JWT_SECRET;
+    return this.JWT_SECRET;
   }
 
   get dataEncryptionKey(): string {
-    return this.DATA_ENCRYPTION_KEY ?? DEV_DATA_KEY;
+    return this.DATA_ENCRYPTION_KEY;
   }
 }
 

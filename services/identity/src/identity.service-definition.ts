@@ -1,19 +1,20 @@
 import { ServiceDefinition } from '@infra/messaging';
-import { Account, Membership } from './accounts/account.entity';
 import { IdentitySchema1763712100000 } from './database/migrations/1763712100000-identity-schema';
+import { MfaLastStep1763800000000 } from './database/migrations/1763800000000-mfa-last-step';
+import { Invitations1763900000000 } from './database/migrations/1763900000000-invitations';
+import { IDENTITY_ENTITIES } from './identity.entities';
 import { IdentityEnv, loadIdentityEnv } from './identity.env';
-import { Organization } from './organizations/organization.entity';
-import { PasswordResetToken } from './password-reset/password-reset-token.entity';
-import { RefreshToken } from './session/refresh-token.entity';
-import { User } from './users/user.entity';
+
+/** Identity's migrations, in order. */
+export const IDENTITY_MIGRATIONS = [IdentitySchema1763712100000, MfaLastStep1763800000000, Invitations1763900000000];
 
 /** The identity service: accounts, organizations, users, members, roles, sign-in, MFA, password reset. */
 export function identityService(env: IdentityEnv = loadIdentityEnv()): ServiceDefinition & { env: IdentityEnv } {
   return {
     name: 'identity',
     env,
-    entities: [Account, Membership, Organization, User, RefreshToken, PasswordResetToken],
-    migrations: [IdentitySchema1763712100000],
+    entities: IDENTITY_ENTITIES,
+    migrations: IDENTITY_MIGRATIONS,
     consumesEvents: false,
   };
 }

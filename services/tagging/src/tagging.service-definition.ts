@@ -1,7 +1,8 @@
 import { ServiceDefinition } from '@infra/messaging';
+import { TOPICS } from '@infra/contracts';
 import { loadServiceEnv, ServiceEnv } from '@infra/platform';
 
-/** The tagging service: config from the environment, its tables and migrations. */
+/** The tagging service: config from the environment, its tables, migrations and topics. */
 export function taggingService(env = loadServiceEnv('tagging', ServiceEnv)): ServiceDefinition {
   return {
     name: 'tagging',
@@ -9,5 +10,7 @@ export function taggingService(env = loadServiceEnv('tagging', ServiceEnv)): Ser
     entities: [],
     migrations: [],
     consumesEvents: false,
+    publishes: [TOPICS.taggingTagsAssigned, TOPICS.taggingTagChanged, TOPICS.taggingImportCompleted],
+    consumes: [],
   };
 }

@@ -30,6 +30,19 @@ export function errorIdOf(error: unknown): string | undefined {
   return typeof errorId === 'string' && errorId.length > 0 ? errorId : undefined;
 }
 
+/** The machine-readable `code` of the API's error body `{ statusCode, message, errorId, code }`, when present. */
+export function errorCodeOf(error: unknown): string | undefined {
+  if (!isFetchBaseQueryError(error) || !isRecord(error.data)) return undefined;
+  const { code } = error.data;
+  return typeof code === 'string' && code.length > 0 ? code : undefined;
+}
+
+/** A failed API call as the screens map it: its status (0 without an answer) and its error code. */
+export function failureOf(error: unknown): { status: number; code?: string } {
+  const code = errorCodeOf(error);
+  return { status: httpStatusOf(error) ?? 0, ...(code ? { code } : {}) };
+}
+
 /** The message of the API's error body (a string or a list of validation messages), or the client error text. */
 export function errorMessageOf(error: unknown): string {
   if (isFetchBaseQueryError(error)) {

@@ -1,5 +1,6 @@
 import { isFulfilled, isRejected, isRejectedWithValue, type UnknownAction } from '@reduxjs/toolkit';
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import { httpStatusOf } from './errors';
 import { mutationErrorToast, mutationSuccessToast, queryErrorToast, type ToastContent } from './toastRules';
 
 interface ApiThunkArg {
@@ -20,6 +21,8 @@ export interface EndpointToasts {
   errorKey?: string;
   /** A background check whose failure the user cannot act on: logged to the console, no toast. */
   silentQueryError?: boolean;
+  /** A form that shows the failure next to its fields: no toast on top of it. */
+  inlineError?: boolean;
 }
 const endpointToasts = new Map<string, EndpointToasts>();
 
@@ -60,9 +63,11 @@ export function apiToastFor(action: UnknownAction, reducerPath = 'api'): ToastCo
   if (failure) {
     const { error } = failure;
     if (!isMutation && override?.silentQueryError) {
-      console.warn(`Query ${meta.arg.endpointName} failed`, error);
+      // A 401 is no news: the browser is already on its way to login.
+      if (httpStatusOf(error) !== 401) console.warn(`Query ${meta.arg.endpointName} failed`, error);
       return null;
     }
+    if (isMutation && override?.inlineError) return null;
     return isMutation ? withOverride(mutationErrorToast(error), override?.errorKey) : queryErrorToast(error);
   }
   if (isMutation && isFulfilled(action)) {

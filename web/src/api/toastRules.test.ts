@@ -13,7 +13,25 @@ const apiError = (status: number, message?: string | string[], errorId?: string)
 });
 
 describe('failed mutations (§8)', () => {
-  it("says the item already exists when the message contains 'exist' or 'duplicate'", () => {
+  const coded = (status: number, code: string, message: string): FetchBaseQueryError => ({
+    status,
+    data: { statusCode: status, message, errorId: 'e-1', code },
+  });
+
+  it('maps the error code, not the message text, when the body has one', () => {
+    expect(text(mutationErrorToast(coded(409, 'CONFLICT', 'Conflict')))).toBe(
+      `${MESSAGES.alreadyExists} (Error ID: e-1)`,
+    );
+    expect(text(mutationErrorToast(coded(400, 'TAG_ALREADY_EXISTS', 'Bad')))).toBe(
+      `${MESSAGES.alreadyExists} (Error ID: e-1)`,
+    );
+    // A message that happens to say "exists" does not decide when the code says otherwise.
+    expect(text(mutationErrorToast(coded(404, 'NOT_FOUND', 'Account does not exist')))).toBe(
+      `${MESSAGES.unknownError} (Error ID: e-1)`,
+    );
+  });
+
+  it("without a code, says the item already exists when the message contains 'exist' or 'duplicate'", () => {
     expect(text(mutationErrorToast(apiError(409, 'Tag key/value already exists')))).toBe(
       'Oops!, the item you are trying to save already exist.',
     );

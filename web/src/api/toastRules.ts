@@ -1,4 +1,4 @@
-import { errorIdOf, errorMessageOf, httpStatusOf, isAbortError, isFetchBaseQueryError } from './errors';
+import { errorCodeOf, errorIdOf, errorMessageOf, httpStatusOf, isAbortError, isFetchBaseQueryError } from './errors';
 
 export type ToastVariant = 'success' | 'error' | 'warning' | 'info';
 
@@ -34,12 +34,21 @@ function isSilent(error: unknown): boolean {
   return httpStatusOf(error) === 401 || isAbortError(error);
 }
 
-/** A failed mutation (§8): "already exists" when the message mentions 'exist' or 'duplicate', else unknown. */
+/** Error codes that mean "already exists": the generic conflict code, or a module's *_EXISTS / DUPLICATE_* code. */
+const DUPLICATE_CODE = /^CONFLICT$|EXISTS|DUPLICATE/;
+
+/** Whether a failure means the entity already exists: by its code; a body without a code by the §8 text rule. */
+function isDuplicate(error: unknown): boolean {
+  const code = errorCodeOf(error);
+  if (code) return DUPLICATE_CODE.test(code);
+  const message = errorMessageOf(error).toLowerCase();
+  return message.includes('exist') || message.includes('duplicate');
+}
+
+/** A failed mutation (§8): the entity-already-exists text for a duplicate, else the unknown-error text. */
 export function mutationErrorToast(error: unknown): ToastContent | null {
   if (isSilent(error)) return null;
-  const message = errorMessageOf(error).toLowerCase();
-  const duplicate = message.includes('exist') || message.includes('duplicate');
-  return errorToast(duplicate ? TOAST_KEYS.alreadyExists : TOAST_KEYS.unknownError, error);
+  return errorToast(isDuplicate(error) ? TOAST_KEYS.alreadyExists : TOAST_KEYS.unknownError, error);
 }
 
 /**

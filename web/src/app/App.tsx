@@ -1,5 +1,6 @@
 import CloseIcon from '@mui/icons-material/Close';
 import CssBaseline from '@mui/material/CssBaseline';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import IconButton from '@mui/material/IconButton';
 import { ThemeProvider } from '@mui/material/styles';
 import { closeSnackbar, SnackbarProvider, type SnackbarKey } from 'notistack';
@@ -24,6 +25,22 @@ function CloseToastButton({ toastKey }: { toastKey: SnackbarKey }) {
   );
 }
 
+/**
+ * Toasts sit top-right (§9) but below the fixed header, never over its dropdowns and user menu: one toolbar
+ * high (64 px) on wider screens, two rows (56 + 56 px) on phones, plus a small gap.
+ */
+const TOAST_CONTAINER_CLASS = 'toasts-below-header';
+const toastOffset = (
+  <GlobalStyles
+    styles={(theme) => ({
+      [`.notistack-SnackbarContainer.${TOAST_CONTAINER_CLASS}`]: {
+        top: 72,
+        [theme.breakpoints.down('sm')]: { top: 120 },
+      },
+    })}
+  />
+);
+
 /** Providers: Redux, i18n, MUI light theme, toasts (success closes after 5000 ms, top-right), router. */
 export function AppProviders({ store, i18n, children }: { store: AppStore; i18n: I18n; children: ReactNode }) {
   return (
@@ -31,11 +48,13 @@ export function AppProviders({ store, i18n, children }: { store: AppStore; i18n:
       <I18nextProvider i18n={i18n}>
         <ThemeProvider theme={theme}>
           <CssBaseline />
+          {toastOffset}
           <Suspense fallback={<BootSpinner />}>
             <SnackbarProvider
               maxSnack={MAX_VISIBLE_TOASTS}
               autoHideDuration={SUCCESS_TOAST_AUTO_HIDE_MS}
               anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+              classes={{ containerAnchorOriginTopRight: TOAST_CONTAINER_CLASS }}
               action={(key) => <CloseToastButton toastKey={key} />}
             >
               <Notifier />

@@ -27,12 +27,15 @@ const acceptedStatus: AcceptanceStatusDto = {
 };
 let mockAcceptance: AcceptanceStatusDto | undefined;
 let mockAcceptanceCalls = 0;
+/** The `skip` option of each call of the status hook. */
+const mockAcceptanceSkips: (boolean | undefined)[] = [];
 const mockAccepted: AcceptTermsRequest[] = [];
 jest.mock('../features/acceptance/acceptanceApi', () => ({
   ...jest.requireActual<object>('../features/acceptance/acceptanceApi'),
-  useGetAcceptanceStatusQuery: () => {
+  useGetAcceptanceStatusQuery: (_arg: unknown, options?: { skip?: boolean }) => {
     mockAcceptanceCalls += 1;
-    return { data: mockAcceptance, isLoading: false };
+    mockAcceptanceSkips.push(options?.skip);
+    return { data: options?.skip ? undefined : mockAcceptance, isLoading: false };
   },
   useGetAcceptanceDataQuery: () => ({
     data: {
@@ -72,11 +75,17 @@ function renderAt(path: string) {
   return store;
 }
 
+// The layout is a lazy chunk: load its module once, so that no test waits for the first import.
+beforeAll(async () => {
+  await import('../layout/DefaultLayout');
+});
+
 beforeEach(() => {
   mockProfile = undefined;
   mockProfileCalls = 0;
   mockAcceptance = { ...acceptedStatus };
   mockAcceptanceCalls = 0;
+  mockAcceptanceSkips.length = 0;
   mockAccepted.length = 0;
   window.localStorage.clear();
 });
@@ -155,8 +164,13 @@ describe('routes and shell', () => {
   });
 
   it('lists the admin sections', async () => {
-    renderAt('/admin');
+    mockProfile = twoAccounts();
+    const store = renderAt('/admin');
+    act(() => {
+      store.dispatch({ type: 'selectedAccount/setSelectedAccount', payload: mockProfile?.accounts[0] });
+    });
     expect(await screen.findByRole('heading', { name: 'Admin', level: 1 })).toBeTruthy();
+    expect(await screen.findByTestId('admin-section-members')).toBeTruthy();
     for (const group of ['Account', 'Management', 'Rules', 'Data']) {
       expect(screen.getByRole('heading', { name: group, level: 2 })).toBeTruthy();
     }
@@ -268,16 +282,45 @@ describe('header selections', () => {
   });
 });
 
+describe('admin sections by role', () => {
+  it('does not offer a User the sections that would only say to ask an admin', async () => {
+    mockProfile = twoAccounts();
+    const store = renderAt('/admin');
+    act(() => {
+      // Acme Corp: the user is a User there.
+      store.dispatch({ type: 'selectedAccount/setSelectedAccount', payload: mockProfile?.accounts[1] });
+    });
+    expect(await screen.findByRole('heading', { name: 'Admin', level: 1 })).toBeTruthy();
+    expect(screen.queryByTestId('admin-section-members')).toBeNull();
+    expect(screen.getByTestId('admin-section-security')).toBeTruthy();
+    expect(screen.getByTestId('admin-section-overview')).toBeTruthy();
+  });
+});
+
 describe('user acceptance guard', () => {
+  it('does not ask for the acceptance status before the profile shows a session', async () => {
+    mockProfile = undefined;
+    renderAt('/');
+    await screen.findByTestId('home-greeting');
+    expect(mockAcceptanceSkips.length).toBeGreaterThan(0);
+    expect(mockAcceptanceSkips.every((skip) => skip === true)).toBe(true);
+  });
+
+  it('asks for the acceptance status once signed in', async () => {
+    mockProfile = twoAccounts();
+    renderAt('/');
+    await screen.findByTestId('home-greeting');
+    expect(mockAcceptanceSkips).toContain(false);
+  });
+
   it('shows the acceptance page before anything else, and returns to the page once accepted', async () => {
     mockAcceptance = { ...acceptedStatus, accepted: false, acceptedAt: null };
     mockProfile = twoAccounts();
     renderAt('/profile');
     expect(await screen.findByRole('heading', { name: 'Terms of Service and Privacy Policy' })).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/user-acceptance');
-    // Nothing of the layout was shown, and the profile was not asked for.
+    // Nothing of the layout was shown.
     expect(screen.queryByTestId('app-header')).toBeNull();
-    expect(mockProfileCalls).toBe(0);
 
     const accept = screen.getByRole('button', { name: 'Accept' }) as HTMLButtonElement;
     expect(accept.disabled).toBe(true);

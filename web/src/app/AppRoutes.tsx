@@ -1,25 +1,65 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { ROUTES } from '../config/routes';
-import { DefaultLayout } from '../layout/DefaultLayout';
-import { Loading } from '../shared/components/Loading';
+import { BootSpinner, Loading } from '../shared/components/Loading';
 
-const HomePage = lazy(() => import('../features/home/HomePage'));
-const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
-const AccountPage = lazy(() => import('../features/account/AccountPage'));
-const AdminPage = lazy(() => import('../features/admin/AdminPage'));
-const LoggedOutPage = lazy(() => import('../features/auth/LoggedOutPage'));
-const SignInPage = lazy(() => import('../features/auth/SignInPage'));
-const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
+// Every page is its own chunk, and so is the layout: the sign-in page loads neither the header, the
+// sidebar nor their icons.
+const loadLayout = () => import('../layout/DefaultLayout');
+const loadHome = () => import('../features/home/HomePage');
+const loadProfile = () => import('../features/profile/ProfilePage');
+const loadAccount = () => import('../features/account/AccountPage');
+const loadAdmin = () => import('../features/admin/AdminPage');
+const loadLoggedOut = () => import('../features/auth/LoggedOutPage');
+const loadSignIn = () => import('../features/auth/SignInPage');
+const loadForgotPassword = () => import('../features/auth/ForgotPasswordPage');
+const loadResetPassword = () => import('../features/auth/ResetPasswordPage');
+
+const DefaultLayout = lazy(() => loadLayout().then(({ DefaultLayout }) => ({ default: DefaultLayout })));
+const HomePage = lazy(loadHome);
+const ProfilePage = lazy(loadProfile);
+const AccountPage = lazy(loadAccount);
+const AdminPage = lazy(loadAdmin);
+const LoggedOutPage = lazy(loadLoggedOut);
+const SignInPage = lazy(loadSignIn);
+const ForgotPasswordPage = lazy(loadForgotPassword);
+const ResetPasswordPage = lazy(loadResetPassword);
 const UserAcceptancePage = lazy(() => import('../features/acceptance/UserAcceptancePage'));
 const AccountOverviewPage = lazy(() => import('../features/admin/account/AccountOverviewPage'));
 const MembersPage = lazy(() => import('../features/admin/account/MembersPage'));
 const SecurityPage = lazy(() => import('../features/admin/account/SecurityPage'));
 const SubscriptionPage = lazy(() => import('../features/admin/account/SubscriptionPage'));
 const ManualsPage = lazy(() => import('../features/admin/account/ManualsPage'));
+const InvitationsPage = lazy(() => import('../features/invitations/InvitationsPage'));
 const ComingSoonPage = lazy(() => import('../features/placeholder/ComingSoonPage'));
 const NotFoundPage = lazy(() => import('../features/placeholder/NotFoundPage'));
+
+const STANDALONE_LOADERS: Record<string, () => Promise<unknown>> = {
+  [ROUTES.signIn]: loadSignIn,
+  [ROUTES.loggedOut]: loadLoggedOut,
+  [ROUTES.forgotPassword]: loadForgotPassword,
+  [ROUTES.resetPassword]: loadResetPassword,
+};
+const LAYOUT_PAGE_LOADERS: Record<string, () => Promise<unknown>> = {
+  [ROUTES.home]: loadHome,
+  [ROUTES.profile]: loadProfile,
+  [ROUTES.account]: loadAccount,
+  [ROUTES.admin]: loadAdmin,
+};
+
+/**
+ * Starts loading the chunks of the page at `pathname` at once. Rendering waits for the translations, and
+ * only then would the lazy page start its own download: this runs both in parallel.
+ */
+export function preloadPage(pathname: string): void {
+  const standalone = STANDALONE_LOADERS[pathname];
+  if (standalone) {
+    void standalone();
+    return;
+  }
+  void loadLayout();
+  void LAYOUT_PAGE_LOADERS[pathname]?.();
+}
 
 /** Pages that later issues fill in, with the translation key of their title. */
 const PLACEHOLDERS: { path: string; titleKey: string }[] = [
@@ -80,11 +120,19 @@ export function AppRoutes() {
           }
         />
       ))}
-      <Route path="/" element={<DefaultLayout />}>
+      <Route
+        path="/"
+        element={
+          <Suspense fallback={<BootSpinner />}>
+            <DefaultLayout />
+          </Suspense>
+        }
+      >
         <Route index element={<HomePage />} />
         <Route path={ROUTES.profile} element={<ProfilePage />} />
         <Route path={ROUTES.account} element={<AccountPage />} />
         <Route path={ROUTES.admin} element={<AdminPage />} />
+        <Route path={ROUTES.invitations} element={<InvitationsPage />} />
         {ADMIN_ACCOUNT.map(({ path, page: Page }) => (
           <Route key={path} path={path} element={<Page />} />
         ))}

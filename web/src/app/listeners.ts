@@ -1,4 +1,5 @@
 import { isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
+import type { AccountDto } from '@infra/contracts';
 import { STORAGE_KEYS } from '../config';
 import { api } from '../api/api';
 import { httpStatusOf } from '../api/errors';
@@ -16,8 +17,21 @@ import {
 } from '../features/selection/selectedOrganizationSlice';
 import { defaultSelection } from '../features/selection/selection';
 import { storeSelection } from '../features/selection/storage';
+import { accountApi } from '../features/account/accountApi';
 import { userApi } from '../features/user/userApi';
 import type { AppStartListening } from './listenerMiddleware';
+
+type ListenerApi = Parameters<Parameters<AppStartListening>[0]['effect']>[1];
+
+function selectDefaults(accounts: AccountDto[], dispatch: ListenerApi['dispatch'], getState: ListenerApi['getState']) {
+  const state = getState();
+  const { account, organization } = defaultSelection(accounts, {
+    accountId: selectSelectedAccount(state).id,
+    organizationId: selectSelectedOrganization(state).id,
+  });
+  if (account) dispatch(setSelectedAccount(account));
+  if (organization) dispatch(setSelectedOrganization(organization));
+}
 
 /** Registers the app-wide side effects; returns a function that removes them (for tests). */
 export function registerAppListeners(startListening: AppStartListening): () => void {
@@ -47,16 +61,16 @@ export function registerAppListeners(startListening: AppStartListening): () => v
         storeSelection(STORAGE_KEYS.selectedOrganization, selectSelectedOrganization(getState())),
     }),
     // On a profile load with nothing selected, select the first account and its first organization (§4).
+    // A System Admin who belongs to no account gets the same default from their full list (`GET accounts`).
     startListening({
       matcher: userApi.endpoints.getProfile.matchFulfilled,
+      effect: (action, { dispatch, getState }) => selectDefaults(action.payload.accounts ?? [], dispatch, getState),
+    }),
+    // Read lazily: accountApi's module imports the store's modules, so it is not defined yet when they load.
+    startListening({
+      predicate: (action) => accountApi.endpoints.getAccounts.matchFulfilled(action),
       effect: (action, { dispatch, getState }) => {
-        const state = getState();
-        const { account, organization } = defaultSelection(action.payload.accounts ?? [], {
-          accountId: selectSelectedAccount(state).id,
-          organizationId: selectSelectedOrganization(state).id,
-        });
-        if (account) dispatch(setSelectedAccount(account));
-        if (organization) dispatch(setSelectedOrganization(organization));
+        if (accountApi.endpoints.getAccounts.matchFulfilled(action)) selectDefaults(action.payload, dispatch, getState);
       },
     }),
     // A remembered selection the user may not use (another user signed in on this browser, or the

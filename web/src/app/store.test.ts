@@ -5,6 +5,8 @@ import { jsonResponse } from '../testing/fetchStub';
 import { installBrowserStubs, type BrowserStubs } from '../testing/browserStubs';
 import { acmeAccountFixture, betaAccountFixture } from '../testing/fixtures';
 import { acceptanceApi } from '../features/acceptance/acceptanceApi';
+import { accountApi } from '../features/account/accountApi';
+import { mfaApi } from '../features/security/mfaApi';
 import { EMPTY_ORGANIZATION } from '../features/selection/types';
 import { userApi } from '../features/user/userApi';
 import { makeStore } from './store';
@@ -39,6 +41,28 @@ const toastsOf = (store: ReturnType<typeof makeStore>) =>
     .toasts.items.map(({ messageKey, errorId, variant, persist }) => ({ messageKey, errorId, variant, persist }));
 
 describe('the store with the shared API', () => {
+  it('shows no toast for a wrong MFA set-up code: the form shows it inline', async () => {
+    respondWith(400, {
+      statusCode: 400,
+      message: 'The verification code is not valid.',
+      errorId: 'e-1',
+      code: 'MFA_INVALID_CODE',
+    });
+    const store = makeStore();
+    const result = await store.dispatch(mfaApi.endpoints.verifyMfa.initiate({ code: '000000' }));
+    expect(result.error).toBeDefined();
+    expect(toastsOf(store)).toEqual([]);
+  });
+
+  it('still shows the success toast once the MFA code is accepted', async () => {
+    respondWith(200, { mfaEnabled: true });
+    const store = makeStore();
+    await store.dispatch(mfaApi.endpoints.verifyMfa.initiate({ code: '123456' }));
+    expect(toastsOf(store)).toEqual([
+      { messageKey: 'security.enabledToast', errorId: undefined, variant: 'success', persist: false },
+    ]);
+  });
+
   it('shows a persistent "already exists" toast with the errorId for a failed mutation', async () => {
     respondWith(409, { statusCode: 409, message: 'Tag already exists', errorId: 'e-9' });
     const store = makeStore();
@@ -120,6 +144,16 @@ describe('the store with the shared API', () => {
     expect(restored.getState().selectedAccount.slug).toBe('acme');
   });
 
+  it('gives a System Admin without memberships a default from the full account list', async () => {
+    respondWith(200, { systemAdmin: true, accounts: [] });
+    const store = makeStore();
+    await store.dispatch(userApi.endpoints.getProfile.initiate());
+    expect(store.getState().selectedAccount.id).toBe('');
+    respondWith(200, [betaAccountFixture(), acmeAccountFixture()]);
+    await store.dispatch(accountApi.endpoints.getAccounts.initiate());
+    expect(store.getState().selectedAccount.id).toBe(betaAccountFixture().id);
+  });
+
   it('keeps an existing selection on a profile load', async () => {
     respondWith(200, { accounts: [acmeAccountFixture()] });
     const store = makeStore({
@@ -160,7 +194,10 @@ describe('the store with the shared API', () => {
     expect(toastsOf(store)).toEqual([]);
     expect(warn).toHaveBeenCalled();
     respondWith(401, { statusCode: 401, message: 'Unauthorized' });
+    warn.mockClear();
     await store.dispatch(acceptanceApi.endpoints.getAcceptanceStatus.initiate(undefined, { forceRefetch: true }));
     expect(browser.locationReplace).toHaveBeenCalledWith('/api/login');
+    // A 401 is no news (the browser is leaving for login): no warning in the console.
+    expect(warn).not.toHaveBeenCalled();
   });
 });

@@ -40,7 +40,10 @@ export const STORAGE_KEYS = {
 
 /** Language detection and storage (§4, §9). */
 export const DEFAULT_LANGUAGE = 'en';
-export const SUPPORTED_LANGUAGES = ['en'] as const;
+export const SUPPORTED_LANGUAGES = ['en', 'fr'] as const;
+export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+/** Each language's name in itself: the picker shows them untranslated, so anyone finds their own. */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', fr: 'Français' };
 export const LANGUAGE_QUERY_PARAM = 'lng';
 export const LANGUAGE_COOKIE = 'i18next';
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';

@@ -35,6 +35,7 @@ export const ROUTES = {
   adminFinancial: '/admin/financial',
   event: '/events/:id',
   userAcceptance: '/user-acceptance',
+  invitations: '/invitations',
 } as const;
 
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];

@@ -7,6 +7,10 @@ import { i18nOptions } from './options';
 /** Initialises the app's i18next instance: HTTP backend, browser language detector, React binding. */
 export function initI18n(): typeof i18n {
   if (!i18n.isInitializing && !i18n.isInitialized) {
+    // The page's language follows the app's (screen readers, hyphenation, the browser's translate offer).
+    i18n.on('languageChanged', (language) => {
+      document.documentElement.lang = i18n.resolvedLanguage ?? language;
+    });
     void i18n
       .use(HttpBackend)
       .use(LanguageDetector)

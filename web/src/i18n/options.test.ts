@@ -10,7 +10,7 @@ describe('i18n configuration (spec §4, §9)', () => {
       'navigator',
       'htmlTag',
     ]);
-    expect(detectionOptions.caches).toEqual(['localStorage']);
+    expect(detectionOptions.caches).toEqual(['localStorage', 'cookie']);
     expect(detectionOptions).toMatchObject({
       lookupQuerystring: 'lng',
       lookupCookie: 'i18next',

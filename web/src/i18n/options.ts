@@ -12,10 +12,16 @@ import {
   TRANSLATION_RETRY_TIMEOUT_MS,
 } from '../config';
 
-/** Language detection (§4): query string, cookie, local storage, session storage, browser, html tag. */
+/**
+ * Language detection (§4): query string, cookie, local storage, session storage, browser, html tag. The
+ * language in use is kept in local storage and in the cookie, so a language the user picks also outranks a
+ * cookie set earlier.
+ */
 export const detectionOptions: DetectorOptions = {
   order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
-  caches: ['localStorage'],
+  caches: ['localStorage', 'cookie'],
+  cookieMinutes: 60 * 24 * 365,
+  cookieOptions: { path: '/', sameSite: 'lax' },
   lookupQuerystring: LANGUAGE_QUERY_PARAM,
   lookupCookie: LANGUAGE_COOKIE,
   lookupLocalStorage: LANGUAGE_STORAGE_KEY,

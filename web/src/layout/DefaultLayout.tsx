@@ -1,12 +1,11 @@
 import Box from '@mui/material/Box';
-import Toolbar from '@mui/material/Toolbar';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useAppDispatch } from '../app/hooks';
 import { ROUTES } from '../config/routes';
 import { AcceptanceGuard } from '../features/acceptance/AcceptanceGuard';
 import { Loading } from '../shared/components/Loading';
-import { Header } from './Header';
+import { Header, HeaderOffset } from './Header';
 import { Sidebar } from './Sidebar';
 import { setShowAdmin } from './sidebarSlice';
 
@@ -35,7 +34,7 @@ function Shell() {
       <Header />
       <Sidebar />
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 4 } }}>
-        <Toolbar />
+        <HeaderOffset />
         <Box sx={{ maxWidth: 1400, mx: 'auto' }}>
           <Suspense fallback={<Loading />}>
             <Outlet />

@@ -7,10 +7,13 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { ROUTES } from '../config/routes';
+import { useSelectableAccounts } from '../features/account/useSelectableAccounts';
 import { selectSelectedAccount, setSelectedAccount } from '../features/selection/selectedAccountSlice';
 import {
   resetSelectedOrganization,
@@ -19,10 +22,24 @@ import {
 } from '../features/selection/selectedOrganizationSlice';
 import { organizationsOf } from '../features/selection/selection';
 import { useProfile } from '../features/user/useProfile';
+import { LanguagePicker } from '../shared/components/LanguagePicker';
 import { resetRouteIfNeeded } from '../shared/routing';
 import { SelectionDropdown } from './SelectionDropdown';
 import { selectSelectedItem, selectSidebarShow, toggleSidebar } from './sidebarSlice';
 import { UserMenu } from './UserMenu';
+
+/** Height of the header's second row on phones (the account and organization dropdowns). */
+export const COMPACT_ROW_HEIGHT = 56;
+
+/** Keeps content clear of the fixed header: one toolbar high, plus the phones' second row. */
+export function HeaderOffset() {
+  return (
+    <>
+      <Toolbar />
+      <Box sx={{ display: { xs: 'block', sm: 'none' }, height: COMPACT_ROW_HEIGHT, flexShrink: 0 }} />
+    </>
+  );
+}
 
 /** The header: sidebar toggle, title, account and organization dropdowns, user menu. */
 export function Header() {
@@ -35,8 +52,10 @@ export function Header() {
   const selectedAccount = useAppSelector(selectSelectedAccount);
   const selectedOrganizationId = useAppSelector(selectSelectedOrganizationId);
   const { data: profile } = useProfile();
+  const theme = useTheme();
+  const compact = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
 
-  const accounts = profile?.accounts ?? [];
+  const accounts = useSelectableAccounts(profile);
   const currentAccount = accounts.find((account) => account.id === selectedAccount.id) ?? selectedAccount;
   const organizations = organizationsOf(currentAccount);
   const title = selectedItem.name ?? (selectedItem.titleKey ? t(selectedItem.titleKey) : '');
@@ -57,9 +76,30 @@ export function Header() {
     resetRouteIfNeeded(pathname, navigate);
   };
 
+  const selections = (
+    <>
+      <SelectionDropdown
+        label={t('layout.account')}
+        emptyText={t('layout.noAccounts')}
+        options={accounts}
+        value={selectedAccount.id}
+        onChange={changeAccount}
+        testId="account-select"
+      />
+      <SelectionDropdown
+        label={t('layout.organization')}
+        emptyText={t('layout.noOrganizations')}
+        options={organizations}
+        value={selectedOrganizationId}
+        onChange={changeOrganization}
+        testId="organization-select"
+      />
+    </>
+  );
+
   return (
-    <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }} data-testid="app-header">
-      <Toolbar sx={{ gap: 2 }}>
+    <AppBar position="fixed" sx={{ zIndex: theme.zIndex.drawer + 1 }} data-testid="app-header">
+      <Toolbar sx={{ gap: { xs: 1, sm: 2 } }}>
         <Tooltip title={t(sidebarShow ? 'layout.collapseSidebar' : 'layout.expandSidebar')}>
           <IconButton
             edge="start"
@@ -74,6 +114,7 @@ export function Header() {
         <Box
           component={RouterLink}
           to={ROUTES.home}
+          aria-label={t('app.name')}
           sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none' }}
         >
           <Box component="img" src="/favicon.svg" alt="" sx={{ width: 28, height: 28 }} />
@@ -97,26 +138,20 @@ export function Header() {
           </>
         ) : null}
         <Box sx={{ flexGrow: 1 }} />
-        <Box sx={{ display: { xs: 'none', sm: 'flex' }, gap: 1.5, alignItems: 'center' }}>
-          <SelectionDropdown
-            label={t('layout.account')}
-            emptyText={t('layout.noAccounts')}
-            options={accounts}
-            value={selectedAccount.id}
-            onChange={changeAccount}
-            testId="account-select"
-          />
-          <SelectionDropdown
-            label={t('layout.organization')}
-            emptyText={t('layout.noOrganizations')}
-            options={organizations}
-            value={selectedOrganizationId}
-            onChange={changeOrganization}
-            testId="organization-select"
-          />
-        </Box>
+        {compact ? null : <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>{selections}</Box>}
+        <LanguagePicker />
         <UserMenu profile={profile} />
       </Toolbar>
+      {/* Phones: the dropdowns get a row of their own, so switching stays possible at any width. */}
+      {compact ? (
+        <Toolbar
+          variant="dense"
+          data-testid="header-selections-compact"
+          sx={{ gap: 1, height: COMPACT_ROW_HEIGHT, '& > *': { flex: 1, minWidth: 0 } }}
+        >
+          {selections}
+        </Toolbar>
+      ) : null}
     </AppBar>
   );
 }

@@ -25,7 +25,12 @@ export function SelectionDropdown({ label, emptyText, options, value, onChange, 
   const empty = options.length === 0;
   const selected = options.some((option) => option.id === value) ? value : '';
   return (
-    <FormControl size="small" sx={{ minWidth: 180, maxWidth: 240 }} disabled={empty} data-testid={testId}>
+    <FormControl
+      size="small"
+      sx={{ minWidth: { xs: 0, sm: 180 }, maxWidth: 240 }}
+      disabled={empty}
+      data-testid={testId}
+    >
       <InputLabel id={labelId} shrink>
         {label}
       </InputLabel>

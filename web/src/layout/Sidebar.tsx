@@ -4,16 +4,17 @@ import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import type { CSSObject, Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { SIDEBAR_TRANSITION_MS, SIDEBAR_WIDTH_CLOSED, SIDEBAR_WIDTH_OPEN } from '../config';
+import { HeaderOffset } from './Header';
 import { ADMIN_NAV, ADMIN_NAV_ROOT, MAIN_NAV, type NavItem } from './navigation';
 import { selectShowAdmin, selectSidebarShow, setShowAdmin } from './sidebarSlice';
 
@@ -35,22 +36,24 @@ function NavEntry({ item, open, nested = false }: { item: NavItem; open: boolean
   const Icon = item.icon;
   const label = t(item.labelKey);
   return (
-    <Tooltip title={open ? '' : label} placement="right">
-      <ListItemButton
-        component={NavLink}
-        to={item.path}
-        end={item.path === '/'}
-        sx={{ minHeight: 44, px: 1.5, mb: 0.5, pl: nested && open ? 3 : 1.5 }}
-      >
-        <ListItemIcon sx={{ minWidth: 0, mr: open ? 1.5 : 0, justifyContent: 'center' }}>
-          <Icon fontSize="small" />
-        </ListItemIcon>
-        <ListItemText
-          primary={label}
-          sx={{ opacity: open ? 1 : 0, transition: `opacity ${SIDEBAR_TRANSITION_MS}ms`, whiteSpace: 'nowrap' }}
-        />
-      </ListItemButton>
-    </Tooltip>
+    <ListItem disablePadding sx={{ display: 'block' }}>
+      <Tooltip title={open ? '' : label} placement="right">
+        <ListItemButton
+          component={NavLink}
+          to={item.path}
+          end={item.path === '/'}
+          sx={{ minHeight: 44, px: 1.5, mb: 0.5, pl: nested && open ? 3 : 1.5 }}
+        >
+          <ListItemIcon sx={{ minWidth: 0, mr: open ? 1.5 : 0, justifyContent: 'center' }}>
+            <Icon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText
+            primary={label}
+            sx={{ opacity: open ? 1 : 0, transition: `opacity ${SIDEBAR_TRANSITION_MS}ms`, whiteSpace: 'nowrap' }}
+          />
+        </ListItemButton>
+      </Tooltip>
+    </ListItem>
   );
 }
 
@@ -76,38 +79,41 @@ export function Sidebar() {
         '& .MuiDrawer-paper': paperStyle(theme, open),
       })}
     >
-      <Toolbar />
+      <HeaderOffset />
       <Box component="nav" aria-label={t('nav.label')} sx={{ px: 1, py: 1.5 }}>
         <List disablePadding>
           {MAIN_NAV.map((item) => (
             <NavEntry key={item.id} item={item} open={open} />
           ))}
-          <Tooltip title={open ? '' : t(ADMIN_NAV_ROOT.labelKey)} placement="right">
-            <ListItemButton
-              component={NavLink}
-              to={ADMIN_NAV_ROOT.path}
-              end
-              onClick={() => dispatch(setShowAdmin(!showAdmin))}
-              aria-expanded={showAdmin}
-              sx={{ minHeight: 44, px: 1.5, mb: 0.5 }}
-            >
-              <ListItemIcon sx={{ minWidth: 0, mr: open ? 1.5 : 0, justifyContent: 'center' }}>
-                <AdminIcon fontSize="small" />
-              </ListItemIcon>
-              <ListItemText
-                primary={t(ADMIN_NAV_ROOT.labelKey)}
-                sx={{ opacity: open ? 1 : 0, transition: `opacity ${SIDEBAR_TRANSITION_MS}ms` }}
-              />
-              {open ? showAdmin ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" /> : null}
-            </ListItemButton>
-          </Tooltip>
-          <Collapse in={showAdmin} timeout={SIDEBAR_TRANSITION_MS} unmountOnExit>
-            <List disablePadding>
-              {ADMIN_NAV.map((item) => (
-                <NavEntry key={item.id} item={item} open={open} nested />
-              ))}
-            </List>
-          </Collapse>
+          <ListItem disablePadding sx={{ display: 'block' }}>
+            <Tooltip title={open ? '' : t(ADMIN_NAV_ROOT.labelKey)} placement="right">
+              <ListItemButton
+                component={NavLink}
+                to={ADMIN_NAV_ROOT.path}
+                end
+                onClick={() => dispatch(setShowAdmin(!showAdmin))}
+                aria-expanded={showAdmin}
+                sx={{ minHeight: 44, px: 1.5, mb: 0.5 }}
+              >
+                <ListItemIcon sx={{ minWidth: 0, mr: open ? 1.5 : 0, justifyContent: 'center' }}>
+                  <AdminIcon fontSize="small" />
+                </ListItemIcon>
+                <ListItemText
+                  primary={t(ADMIN_NAV_ROOT.labelKey)}
+                  sx={{ opacity: open ? 1 : 0, transition: `opacity ${SIDEBAR_TRANSITION_MS}ms` }}
+                />
+                {open ? showAdmin ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" /> : null}
+              </ListItemButton>
+            </Tooltip>
+            {/* The admin entries are a list within the admin entry (no bare <div> inside the <ul>). */}
+            <Collapse in={showAdmin} timeout={SIDEBAR_TRANSITION_MS} unmountOnExit>
+              <List disablePadding>
+                {ADMIN_NAV.map((item) => (
+                  <NavEntry key={item.id} item={item} open={open} nested />
+                ))}
+              </List>
+            </Collapse>
+          </ListItem>
         </List>
       </Box>
     </Drawer>

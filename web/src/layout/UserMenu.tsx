@@ -13,15 +13,15 @@ import Typography from '@mui/material/Typography';
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { LOGOUT_PATH } from '../config';
 import { ROUTES } from '../config/routes';
+import { useSignOut } from '../features/auth/useSignOut';
 import { fullName, initials } from '../features/user/display';
 import type { UserProfile } from '../features/user/types';
-import { browserLocation } from '../shared/browserLocation';
 
-/** The signed-in user's menu: profile, account, sign out (a full-page navigation to the logout location). */
+/** The signed-in user's menu: profile, account, sign out (a POST, then the signed-out page). */
 export function UserMenu({ profile }: { profile: UserProfile | undefined }) {
   const { t } = useTranslation();
+  const signOut = useSignOut();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   const name = fullName(profile);
@@ -51,7 +51,11 @@ export function UserMenu({ profile }: { profile: UserProfile | undefined }) {
       >
         {name || profile?.email ? (
           <Box sx={{ px: 2, py: 1 }}>
-            {name ? <Typography variant="subtitle2">{name}</Typography> : null}
+            {name ? (
+              <Typography variant="subtitle2" component="p">
+                {name}
+              </Typography>
+            ) : null}
             {profile?.email ? (
               <Typography variant="body2" color="text.secondary">
                 {profile.email}
@@ -77,7 +81,7 @@ export function UserMenu({ profile }: { profile: UserProfile | undefined }) {
           data-testid="sign-out"
           onClick={() => {
             close();
-            browserLocation.assign(LOGOUT_PATH);
+            void signOut();
           }}
         >
           <ListItemIcon>

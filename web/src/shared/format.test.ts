@@ -1,4 +1,4 @@
-import { formatDateTime, formatMoney, truncate } from './format';
+import { formatDateTime, formatMoney, formatNumber, truncate } from './format';
 
 describe('formatDateTime', () => {
   it('shows month/day/year hour:minute am/pm with the time zone', () => {
@@ -54,5 +54,27 @@ describe('truncate', () => {
 
   it('has a default maximum', () => {
     expect(truncate('x'.repeat(60))).toBe(`${'x'.repeat(50)}...`);
+  });
+});
+
+describe('in the current language', () => {
+  // Intl puts a (narrow) no-break space in French numbers: compare with plain spaces.
+  const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+  it('shows French dates day first on a 24-hour clock', () => {
+    expect(formatDateTime('2026-11-21T22:05:00Z', 'UTC', 'fr')).toBe('21/11/2026 22:05 UTC');
+    expect(formatDateTime('2026-11-21T22:05:00Z', 'UTC', 'en')).toBe('11/21/2026 10:05 PM UTC');
+  });
+
+  it('shows money with the dollar sign and the language separators', () => {
+    expect(plain(formatMoney(1234.5, 'EUR', 2, 'fr'))).toBe('1 234,50 $');
+    expect(plain(formatMoney(-12, 'CAD', 2, 'fr'))).toBe('-12,00 $');
+    expect(formatMoney(1234.5, 'EUR', 2, 'en')).toBe('$1,234.50');
+  });
+
+  it('shows numbers with the language separators', () => {
+    expect(plain(formatNumber(1234567.5, 'fr'))).toBe('1 234 567,5');
+    expect(formatNumber(1234567.5, 'en')).toBe('1,234,567.5');
+    expect(formatNumber(undefined, 'fr')).toBe('');
   });
 });

@@ -1,16 +1,49 @@
-/** Display helpers (§9): dates, money and long text. */
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_LANGUAGE } from '../config';
+
+/** Display helpers (§9): dates, numbers, money and long text, in the user's language. */
+
+/** The Intl locale of an app language: English shows as in the US (the spec's month/day/year). */
+export function localeOf(language: string | undefined): string {
+  const base = (language ?? DEFAULT_LANGUAGE).split('-')[0] ?? DEFAULT_LANGUAGE;
+  return base === 'en' ? 'en-US' : base;
+}
 
 type DatePart = 'month' | 'day' | 'year' | 'hour' | 'minute' | 'dayPeriod' | 'timeZoneName';
 
 /**
- * A date as month/day/year hour:minute am/pm with the time zone, e.g. "11/21/2026 10:47 AM UTC".
- * `timeZone` is an IANA name (the account's or user's); without one, the browser's zone is used.
- * Returns an empty string for a missing or invalid date.
+ * A date with the time and the time zone. In English month/day/year hour:minute am/pm, e.g.
+ * "11/21/2026 10:47 AM UTC" (§9); in another language that language's order and clock, e.g. French
+ * "21/11/2026 10:47 UTC". `timeZone` is an IANA name (the account's or user's); without one, the browser's
+ * zone is used. Returns an empty string for a missing or invalid date.
  */
-export function formatDateTime(value: Date | string | number | null | undefined, timeZone?: string): string {
+export function formatDateTime(
+  value: Date | string | number | null | undefined,
+  timeZone?: string,
+  language: string = DEFAULT_LANGUAGE,
+): string {
   if (value === null || value === undefined || value === '') return '';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
+  const locale = localeOf(language);
+  if (locale !== 'en-US') {
+    const parts = new Intl.DateTimeFormat(locale, {
+      timeZone,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    }).formatToParts(date);
+    // The language's own date and time, without the comma some locales put between them.
+    return parts
+      .map((part) => (part.type === 'literal' && /^,?\s*$/.test(part.value) ? ' ' : part.value))
+      .join('')
+      .replace(/\s+/g, ' ')
+      .trim();
+  }
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     month: '2-digit',
@@ -31,17 +64,55 @@ export function currencySymbol(_currency?: string): string {
 }
 
 /**
- * Money with the dollar sign and thousands separators, e.g. "$1,234.50" or "-$12.00".
- * Returns an empty string for a missing or non-finite amount.
+ * Money with the dollar sign (§9) and the language's separators and sign position, e.g. "$1,234.50" or
+ * "-$12.00" in English, "1 234,50 $" in French. Returns an empty string for a missing or non-finite amount.
  */
-export function formatMoney(amount: number | null | undefined, currency = 'USD', fractionDigits = 2): string {
+export function formatMoney(
+  amount: number | null | undefined,
+  currency = 'USD',
+  fractionDigits = 2,
+  language: string = DEFAULT_LANGUAGE,
+): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return '';
-  const digits = new Intl.NumberFormat('en-US', {
+  // Every currency shows a plain dollar sign: format as USD with its narrow symbol ("$", never "US$").
+  const symbol = currencySymbol(currency);
+  const text = new Intl.NumberFormat(localeOf(language), {
+    style: 'currency',
+    currency: 'USD',
+    currencyDisplay: 'narrowSymbol',
     minimumFractionDigits: fractionDigits,
     maximumFractionDigits: fractionDigits,
-  }).format(Math.abs(amount));
-  const negative = amount < 0 && Number(digits.replace(/,/g, '')) !== 0;
-  return `${negative ? '-' : ''}${currencySymbol(currency)}${digits}`;
+    signDisplay: 'negative',
+  }).format(amount);
+  return text.replace('$', symbol);
+}
+
+/** A number with the language's separators, e.g. "1,234.5" in English, "1 234,5" in French. */
+export function formatNumber(
+  value: number | null | undefined,
+  language: string = DEFAULT_LANGUAGE,
+  options?: Intl.NumberFormatOptions,
+): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '';
+  return new Intl.NumberFormat(localeOf(language), options).format(value);
+}
+
+/** The formatters bound to the current language (they change when the user picks another one). */
+export function useFormat() {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return useMemo(
+    () => ({
+      language,
+      dateTime: (value: Date | string | number | null | undefined, timeZone?: string) =>
+        formatDateTime(value, timeZone, language),
+      money: (amount: number | null | undefined, currency?: string, fractionDigits?: number) =>
+        formatMoney(amount, currency, fractionDigits, language),
+      number: (value: number | null | undefined, options?: Intl.NumberFormatOptions) =>
+        formatNumber(value, language, options),
+    }),
+    [language],
+  );
 }
 
 /** The default maximum length of truncated text (the spec does not show one). */

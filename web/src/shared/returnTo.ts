@@ -1,3 +1,4 @@
+import { safeReturnTo as sameSitePath } from '@infra/contracts';
 import { LOGIN_PATH, RETURN_TO_PARAM } from '../config';
 import { ROUTES } from '../config/routes';
 
@@ -10,15 +11,13 @@ const NO_RETURN_PATHS: readonly string[] = [
 ];
 
 /**
- * A same-site path to return to after signing in, or '/': an attacker-supplied value must never send the
- * user elsewhere (no other origin, no protocol-relative '//', no API address, no sign-in page).
+ * A same-site path to return to after signing in, or '/': the shared rule of `@infra/contracts` (the one
+ * identity applies to `/api/login`), and never a sign-in page.
  */
 export function safeReturnTo(candidate: string | null | undefined): string {
-  if (!candidate || !candidate.startsWith('/') || candidate.startsWith('//') || candidate.startsWith('/\\')) return '/';
-  if (candidate === '/api' || candidate.startsWith('/api/') || candidate.startsWith('/api?')) return '/';
-  const path = candidate.split(/[?#]/)[0] ?? '';
-  if (NO_RETURN_PATHS.includes(path.replace(/\/+$/, ''))) return '/';
-  return candidate;
+  const target = sameSitePath(candidate);
+  const path = target.split(/[?#]/)[0] ?? '';
+  return NO_RETURN_PATHS.includes(path.replace(/\/+$/, '')) ? '/' : target;
 }
 
 /** The login location for a page: `/api/login`, with `returnTo` unless the page is home. */

@@ -1,6 +1,12 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GridLocaleText } from '@mui/x-data-grid';
+import { frFR } from '@mui/x-data-grid/locales';
+
+/** The grid's own texts (pagination, menus) in each language besides English, its default. */
+const GRID_TEXTS: Record<string, Partial<GridLocaleText>> = {
+  fr: frFR.components.MuiDataGrid.defaultProps.localeText,
+};
 
 /** Table defaults (§2): 10 rows per page, page size options 5, 10, 20 and 50. */
 export const TABLE_PAGE_SIZE = 10;
@@ -13,11 +19,13 @@ export const TABLE_TEXT_KEYS = {
   filterPlaceholder: 'table.filterPlaceholder',
 } as const;
 
-/** DataGrid props every table shares: pagination defaults and the translated empty and filter texts. */
+/** DataGrid props every table shares: pagination defaults, the grid's texts in the current language, and the spec's empty and filter texts. */
 export function useDataGridDefaults() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
   return useMemo(() => {
     const localeText: Partial<GridLocaleText> = {
+      ...GRID_TEXTS[language],
       noRowsLabel: t(TABLE_TEXT_KEYS.noRows),
       noResultsOverlayLabel: t(TABLE_TEXT_KEYS.noRows),
       toolbarQuickFilterLabel: t(TABLE_TEXT_KEYS.filterLabel),
@@ -30,5 +38,5 @@ export function useDataGridDefaults() {
       pageSizeOptions: TABLE_PAGE_SIZE_OPTIONS,
       initialState: { pagination: { paginationModel: { page: 0, pageSize: TABLE_PAGE_SIZE } } },
     };
-  }, [t]);
+  }, [t, language]);
 }

@@ -2,16 +2,14 @@ import {
   CanActivate,
   createParamDecorator,
   ExecutionContext,
-  Inject,
   Injectable,
   SetMetadata,
   UnauthorizedException,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { CALLER_CONTEXT_HEADER, CallerContext, verifyCallerContext } from './caller-context';
+import { CALLER_CONTEXT_HEADER, CallerContext, CallerContextVerifier } from './caller-context';
 
-export const INTERNAL_CONTEXT_SECRET = Symbol('INTERNAL_CONTEXT_SECRET');
 const NO_CALLER_CONTEXT = 'platform:no-caller-context';
 
 /** Marks a controller or route that answers without a caller context (health, metrics, docs, login). */
@@ -24,10 +22,10 @@ type RequestWithCaller = Request & { caller?: CallerContext };
 export class CallerContextGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    @Inject(INTERNAL_CONTEXT_SECRET) private readonly secret: string,
+    private readonly verifier: CallerContextVerifier,
   ) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
     const open = this.reflector.getAllAndOverride<boolean>(NO_CALLER_CONTEXT, [
       context.getHandler(),
@@ -36,7 +34,7 @@ export class CallerContextGuard implements CanActivate {
     if (open) return true;
     const request = context.switchToHttp().getRequest<RequestWithCaller>();
     const header = request.headers[CALLER_CONTEXT_HEADER];
-    const caller = verifyCallerContext(typeof header === 'string' ? header : undefined, this.secret);
+    const caller = await this.verifier.verify(typeof header === 'string' ? header : undefined);
     if (!caller) throw new UnauthorizedException('Unauthorized');
     request.caller = caller;
     return true;

@@ -1,35 +1,85 @@
 import { Controller, Get, INestApplication } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
-import { Caller, CallerContextGuard, INTERNAL_CONTEXT_SECRET, NoCallerContext } from './caller-context.guard';
-import { CALLER_CONTEXT_HEADER, CallerContext, signCallerContext, verifyCallerContext } from './caller-context';
+import { createHmac, generateKeyPairSync } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { Caller, CallerContextGuard, NoCallerContext } from './caller-context.guard';
+import {
+  CALLER_CONTEXT_HEADER,
+  CALLER_CONTEXT_ISSUER,
+  CallerContext,
+  CallerContextSigner,
+  CallerContextVerifier,
+} from './caller-context';
 
-const SECRET = 'a-test-secret-that-is-long-enough-0001';
+function keyPair(): { privateKey: string; publicKey: string } {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  return {
+    privateKey: privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
+    publicKey: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
+  };
+}
+
+const keys = keyPair();
+const signer = CallerContextSigner.fromBase64(keys.privateKey);
+const verifier = CallerContextVerifier.fromBase64(keys.publicKey, 'inventory');
 const context: CallerContext = {
   userId: 'user-1',
+  email: 'user@example.com',
   systemAdmin: false,
   accountId: 'account-1',
   organizationId: 'org-1',
   role: 'Admin',
 };
 
-describe('signed caller context', () => {
-  it('round-trips a context signed with the shared secret', () => {
-    expect(verifyCallerContext(signCallerContext(context, SECRET), SECRET)).toEqual(context);
+describe('signed caller context (EdDSA)', () => {
+  it('round-trips a context signed by the gateway for this service', async () => {
+    expect(await verifier.verify(await signer.sign(context, 'inventory'))).toEqual(context);
   });
 
-  it('rejects another secret, a tampered payload, an expired token and garbage', () => {
-    const token = signCallerContext(context, SECRET);
-    expect(verifyCallerContext(token, 'another-secret-that-is-long-enough-02')).toBeUndefined();
-    const [data, signature] = token.split('.');
-    const tampered = Buffer.from(
-      JSON.stringify({ ...JSON.parse(Buffer.from(data, 'base64url').toString()), role: 'System Admin' }),
+  it('refuses a context minted for another service (audience)', async () => {
+    expect(await verifier.verify(await signer.sign(context, 'identity'))).toBeUndefined();
+  });
+
+  it('refuses another key pair, a tampered payload, an expired token and garbage', async () => {
+    const other = CallerContextSigner.fromBase64(keyPair().privateKey);
+    expect(await verifier.verify(await other.sign(context, 'inventory'))).toBeUndefined();
+    const token = await signer.sign(context, 'inventory');
+    const [header, payload, signature] = token.split('.');
+    const raised = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sa: true }),
     ).toString('base64url');
-    expect(verifyCallerContext(`${tampered}.${signature}`, SECRET)).toBeUndefined();
-    expect(verifyCallerContext(signCallerContext(context, SECRET, -1), SECRET)).toBeUndefined();
-    expect(verifyCallerContext('not-a-token', SECRET)).toBeUndefined();
-    expect(verifyCallerContext(`${token}.extra`, SECRET)).toBeUndefined();
-    expect(verifyCallerContext(undefined, SECRET)).toBeUndefined();
+    expect(await verifier.verify(`${header}.${raised}.${signature}`)).toBeUndefined();
+    expect(await verifier.verify(await signer.sign(context, 'inventory', -10))).toBeUndefined();
+    expect(await verifier.verify('not-a-token')).toBeUndefined();
+    expect(await verifier.verify(`${token}.extra`)).toBeUndefined();
+    expect(await verifier.verify(undefined)).toBeUndefined();
+  });
+
+  it('refuses the old HMAC format and an HS256 token keyed with the public key (algorithm confusion)', async () => {
+    const data = Buffer.from(JSON.stringify({ ...context, exp: Math.floor(Date.now() / 1000) + 60 })).toString(
+      'base64url',
+    );
+    const legacy = `${data}.${createHmac('sha256', 'dev-only-internal-context-secret-change-me').update(data).digest('base64url')}`;
+    expect(await verifier.verify(legacy)).toBeUndefined();
+    const confused = await new SignJWT({ sa: true, acc: null, org: null, role: null })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('user-1')
+      .setIssuer(CALLER_CONTEXT_ISSUER)
+      .setAudience('inventory')
+      .setExpirationTime('1m')
+      .sign(Buffer.from(keys.publicKey, 'base64'));
+    expect(await verifier.verify(confused)).toBeUndefined();
+  });
+
+  it('refuses a context with a role outside the role list', async () => {
+    const bogus = await signer.sign({ ...context, role: 'Owner' as never }, 'inventory');
+    expect(await verifier.verify(bogus)).toBeUndefined();
+  });
+
+  it('refuses a private key where a public key belongs, and the reverse', () => {
+    expect(() => CallerContextVerifier.fromBase64(keys.privateKey, 'inventory')).toThrow();
+    expect(() => CallerContextSigner.fromBase64(keys.publicKey)).toThrow();
   });
 });
 
@@ -55,7 +105,7 @@ describe('CallerContextGuard (every service route)', () => {
     const moduleRef = await Test.createTestingModule({
       controllers: [ProbeController],
       providers: [
-        { provide: INTERNAL_CONTEXT_SECRET, useValue: SECRET },
+        { provide: CallerContextVerifier, useValue: verifier },
         { provide: APP_GUARD, useClass: CallerContextGuard },
       ],
     }).compile();
@@ -69,14 +119,16 @@ describe('CallerContextGuard (every service route)', () => {
   it('refuses a request without a signed context (a call that bypassed the gateway)', async () => {
     expect((await fetch(`${base}/whoami`)).status).toBe(401);
     const forged = await fetch(`${base}/whoami`, {
-      headers: { [CALLER_CONTEXT_HEADER]: signCallerContext(context, 'wrong-secret-wrong-secret-wrong-sec') },
+      headers: {
+        [CALLER_CONTEXT_HEADER]: await CallerContextSigner.fromBase64(keyPair().privateKey).sign(context, 'inventory'),
+      },
     });
     expect(forged.status).toBe(401);
   });
 
   it('hands the verified context to the handler', async () => {
     const response = await fetch(`${base}/whoami`, {
-      headers: { [CALLER_CONTEXT_HEADER]: signCallerContext(context, SECRET) },
+      headers: { [CALLER_CONTEXT_HEADER]: await signer.sign(context, 'inventory') },
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual(context);

@@ -1,5 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Role } from '@infra/contracts';
+import type { KeyObject } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+import { ROLES, type Role } from '@infra/contracts';
+import { ed25519KeyFromBase64 } from '../config/keys';
 
 /**
  * Who is calling, as verified by the gateway: the user, and — for organization-scoped requests —
@@ -14,37 +16,81 @@ export interface CallerContext {
   role: Role | null;
 }
 
+/** The one header that carries the caller context from the gateway to a service. */
 export const CALLER_CONTEXT_HEADER = 'x-caller-context';
-const DEFAULT_TTL_SECONDS = 60;
+export const CALLER_CONTEXT_ISSUER = 'gateway';
+const ALGORITHM = 'EdDSA';
+/** Minted per request and used at once: a captured header is worthless after half a minute. */
+const DEFAULT_TTL_SECONDS = 30;
 
-function sign(data: string, secret: string): string {
-  return createHmac('sha256', secret).update(data).digest('base64url');
+/**
+ * Signs caller contexts with the gateway's Ed25519 private key (held by the gateway only). The audience is the
+ * target service, so a context minted for one service is refused by every other.
+ */
+export class CallerContextSigner {
+  constructor(private readonly privateKey: KeyObject) {}
+
+  /** `pkcs8Base64`: CALLER_CONTEXT_PRIVATE_KEY. The key is imported once, here. */
+  static fromBase64(pkcs8Base64: string): CallerContextSigner {
+    return new CallerContextSigner(ed25519KeyFromBase64(pkcs8Base64, 'private'));
+  }
+
+  sign(context: CallerContext, audience: string, ttlSeconds = DEFAULT_TTL_SECONDS): Promise<string> {
+    return new SignJWT({
+      email: context.email,
+      sa: context.systemAdmin,
+      acc: context.accountId,
+      org: context.organizationId,
+      role: context.role,
+    })
+      .setProtectedHeader({ alg: ALGORITHM })
+      .setSubject(context.userId)
+      .setIssuer(CALLER_CONTEXT_ISSUER)
+      .setAudience(audience)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+      .sign(this.privateKey);
+  }
 }
 
-/** Serialises and signs a context, valid for `ttlSeconds` (short: it is minted per request). */
-export function signCallerContext(context: CallerContext, secret: string, ttlSeconds = DEFAULT_TTL_SECONDS): string {
-  const data = Buffer.from(JSON.stringify({ ...context, exp: Math.floor(Date.now() / 1000) + ttlSeconds })).toString(
-    'base64url',
-  );
-  return `${data}.${sign(data, secret)}`;
-}
+const isNullableString = (value: unknown): value is string | null => value === null || typeof value === 'string';
 
-/** Returns the context when the signature is valid and unexpired, otherwise undefined. */
-export function verifyCallerContext(token: string | undefined, secret: string): CallerContext | undefined {
-  if (!token) return undefined;
-  const [data, signature, extra] = token.split('.');
-  if (!data || !signature || extra !== undefined) return undefined;
-  const expected = Buffer.from(sign(data, secret));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
-  try {
-    const { exp, ...context } = JSON.parse(Buffer.from(data, 'base64url').toString('utf8')) as CallerContext & {
-      exp: number;
-    };
-    if (typeof exp !== 'number' || exp < Date.now() / 1000) return undefined;
-    if (typeof context.userId !== 'string') return undefined;
-    return context;
-  } catch {
-    return undefined;
+/** Verifies caller contexts with the gateway's public key; a service holds nothing that could mint one. */
+export class CallerContextVerifier {
+  constructor(
+    private readonly publicKey: KeyObject,
+    private readonly audience: string,
+  ) {}
+
+  /** `spkiBase64`: CALLER_CONTEXT_PUBLIC_KEY; `audience`: this service's name. The key is imported once, here. */
+  static fromBase64(spkiBase64: string, audience: string): CallerContextVerifier {
+    return new CallerContextVerifier(ed25519KeyFromBase64(spkiBase64, 'public'), audience);
+  }
+
+  /** The context when the signature, issuer, audience and expiry are valid; otherwise undefined. */
+  async verify(token: string | undefined): Promise<CallerContext | undefined> {
+    if (!token) return undefined;
+    try {
+      const { payload } = await jwtVerify(token, this.publicKey, {
+        algorithms: [ALGORITHM],
+        issuer: CALLER_CONTEXT_ISSUER,
+        audience: this.audience,
+        requiredClaims: ['exp', 'sub'],
+      });
+      const { sub, email, sa, acc, org, role } = payload;
+      if (typeof sub !== 'string' || typeof sa !== 'boolean' || !isNullableString(acc) || !isNullableString(org))
+        return undefined;
+      if (role !== null && !(ROLES as readonly unknown[]).includes(role)) return undefined;
+      return {
+        userId: sub,
+        ...(typeof email === 'string' ? { email } : {}),
+        systemAdmin: sa,
+        accountId: acc,
+        organizationId: org,
+        role: role as Role | null,
+      };
+    } catch {
+      return undefined;
+    }
   }
 }

@@ -1,2 +1,4 @@
+export * from './keys';
 export * from './load-config';
+export * from './sensitive';
 export * from './service-env';

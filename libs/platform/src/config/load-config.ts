@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { plainToInstance } from 'class-transformer';
 import { validateSync, ValidationError } from 'class-validator';
+import { sensitiveVariables } from './sensitive';
 
 /** Thrown when the environment does not satisfy a config class; the message names every bad variable. */
 export class ConfigError extends Error {
@@ -10,10 +11,19 @@ export class ConfigError extends Error {
   }
 }
 
-function describe(errors: ValidationError[], env: Record<string, unknown>): string[] {
+/** Names that hold secrets even when a config class forgets @Sensitive(). */
+const SECRET_NAME = /SECRET|PASSWORD|PRIVATE|TOKEN|_KEY$/;
+
+function describe(
+  errors: ValidationError[],
+  env: Record<string, unknown>,
+  sensitive: ReadonlySet<string | symbol>,
+): string[] {
   return errors.flatMap((error) => {
     const raw = env[error.property];
-    const shown = raw === undefined ? 'it is not set' : `got "${String(raw)}"`;
+    const hidden = sensitive.has(error.property) || SECRET_NAME.test(error.property);
+    // A secret's value never reaches the logs, not even when it is wrong.
+    const shown = raw === undefined ? 'it is not set' : hidden ? 'value hidden' : `got "${String(raw)}"`;
     return Object.values(error.constraints ?? {}).map((constraint) => `${error.property}: ${constraint} (${shown})`);
   });
 }
@@ -33,6 +43,6 @@ export function loadConfig<T extends object>(
   }
   const instance = plainToInstance(schema, merged, { enableImplicitConversion: true, exposeDefaultValues: true });
   const errors = validateSync(instance, { skipMissingProperties: false });
-  if (errors.length > 0) throw new ConfigError(describe(errors, merged));
+  if (errors.length > 0) throw new ConfigError(describe(errors, merged, sensitiveVariables(schema)));
   return instance;
 }

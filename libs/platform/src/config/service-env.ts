@@ -1,12 +1,11 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, Min } from 'class-validator';
 import { DEFAULT_PORTS, ServiceName } from '@infra/contracts';
+import { IsEd25519Key } from './keys';
 import { loadConfig } from './load-config';
+import { Sensitive } from './sensitive';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export const DEV_INTERNAL_CONTEXT_SECRET = 'dev-only-internal-context-secret-change-me';
-/** Dev default of JWT_SECRET, shared by identity (signs) and the gateway (verifies); refused in production. */
-export const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me-0123456789';
 
 /** Variables every process reads (gateway and services). */
 export class CommonEnv {
@@ -19,9 +18,25 @@ export class CommonEnv {
   @Type(() => Number)
   PORT!: number;
 
+  /** Bind address. Services listen on loopback only (the gateway is the one public entry); the gateway overrides it. */
+  @IsString()
+  @IsNotEmpty()
+  HOST = '127.0.0.1';
+
+  /**
+   * How many proxies in front of this process to trust for X-Forwarded-For (Express `trust proxy`): a service's
+   * one hop is the gateway; the gateway itself trusts none unless it runs behind a load balancer.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(10)
+  @Type(() => Number)
+  TRUST_PROXY_HOPS: number = 1;
+
   @IsIn(LOG_LEVELS)
   LOG_LEVEL = 'info';
 
+  @Sensitive() // may carry a password
   @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
   REDIS_URL = 'redis://127.0.0.1:6379';
 
@@ -32,18 +47,8 @@ export class CommonEnv {
   @IsNotEmpty()
   KAFKA_CLIENT_ID!: string;
 
-  /** Signs the caller context the gateway hands to services. A dev default exists outside production only. */
-  @ValidateIf((env: CommonEnv) => env.NODE_ENV === 'production' || env.INTERNAL_CONTEXT_SECRET !== undefined)
-  @IsString()
-  @MinLength(32)
-  INTERNAL_CONTEXT_SECRET?: string;
-
   get kafkaBrokers(): string[] {
     return this.KAFKA_BROKERS.split(',');
-  }
-
-  get internalContextSecret(): string {
-    return this.INTERNAL_CONTEXT_SECRET ?? DEV_INTERNAL_CONTEXT_SECRET;
   }
 }
 
@@ -63,6 +68,7 @@ export class ServiceEnv extends CommonEnv {
   @IsNotEmpty()
   DATABASE_USER = 'postgres';
 
+  @Sensitive()
   @IsString()
   DATABASE_PASSWORD = '';
 
@@ -76,6 +82,11 @@ export class ServiceEnv extends CommonEnv {
   @Max(20)
   @Type(() => Number)
   KAFKA_MAX_DELIVERY_ATTEMPTS: number = 5;
+
+  /** Verifies the caller context the gateway signs (base64 SPKI DER, Ed25519). No default: generated per install. */
+  @Sensitive()
+  @IsEd25519Key('public')
+  CALLER_CONTEXT_PUBLIC_KEY!: string;
 }
 
 export function loadServiceEnv<T extends ServiceEnv>(service: ServiceName, schema: new () => T, env = process.env): T {

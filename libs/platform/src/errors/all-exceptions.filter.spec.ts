@@ -1,13 +1,19 @@
 import { BadRequestException, ConflictException, HttpException } from '@nestjs/common';
 import { MESSAGES } from '@infra/contracts';
 import { toErrorResponse } from './all-exceptions.filter';
+import { domainErrors } from './domain-error';
 
 const ERROR_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('the one error shape', () => {
   it('keeps the status and message of HTTP exceptions, with a fresh errorId', () => {
     const body = toErrorResponse(new ConflictException('Tag already exists'));
-    expect(body).toEqual({ statusCode: 409, message: 'Tag already exists', errorId: expect.stringMatching(ERROR_ID) });
+    expect(body).toEqual({
+      statusCode: 409,
+      message: 'Tag already exists',
+      errorId: expect.stringMatching(ERROR_ID),
+      code: 'CONFLICT',
+    });
     expect(toErrorResponse(new ConflictException('x')).errorId).not.toBe(body.errorId);
   });
 
@@ -29,5 +35,38 @@ describe('the one error shape', () => {
       message: MESSAGES.unknownError,
     });
     expect(toErrorResponse(new HttpException('Bad gateway', 502)).statusCode).toBe(502);
+  });
+});
+
+describe('domain errors', () => {
+  enum SampleCode {
+    Missing = 'SAMPLE_MISSING',
+    Broken = 'SAMPLE_BROKEN',
+  }
+  const sampleError = domainErrors<SampleCode>({
+    [SampleCode.Missing]: { status: 404, message: 'Oops! Sample Not Found' },
+    [SampleCode.Broken]: { status: 500, message: 'database said no' },
+  });
+
+  it('carry their code, status and catalogue message into the error body', () => {
+    expect(toErrorResponse(sampleError(SampleCode.Missing))).toEqual({
+      statusCode: 404,
+      message: 'Oops! Sample Not Found',
+      errorId: expect.stringMatching(ERROR_ID),
+      code: 'SAMPLE_MISSING',
+    });
+  });
+
+  it('never expose the message of a server-side domain error', () => {
+    expect(toErrorResponse(sampleError(SampleCode.Broken))).toMatchObject({
+      statusCode: 500,
+      message: MESSAGES.unknownError,
+      code: 'SAMPLE_BROKEN',
+    });
+  });
+
+  it('give other errors a generic code from their status', () => {
+    expect(toErrorResponse(new ConflictException('x')).code).toBe('CONFLICT');
+    expect(toErrorResponse(new Error('boom')).code).toBe('INTERNAL');
   });
 });

@@ -1,7 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { randomUUID } from 'node:crypto';
-import { ErrorResponse, MESSAGES } from '@infra/contracts';
+import { ErrorResponse, MESSAGES, codeForStatus } from '@infra/contracts';
+import { DomainError } from './domain-error';
 
 /** Errors thrown by body parsers and similar middleware carry an HTTP status and a safe message. */
 interface ExposedHttpError {
@@ -20,18 +21,28 @@ function messageOf(exception: HttpException): string {
   return exception.message;
 }
 
-/** Maps any error to the one error shape `{ statusCode, message, errorId }` and logs the errorId with its cause. */
+/**
+ * Maps any error to the one error shape `{ statusCode, message, errorId, code }` and logs the errorId with its
+ * cause. Domain errors carry their module's code; other errors get a generic code derived from the status.
+ */
 export function toErrorResponse(exception: unknown): ErrorResponse {
   const errorId = randomUUID();
-  if (exception instanceof HttpException) {
-    return { statusCode: exception.getStatus(), message: messageOf(exception), errorId };
+  const shape = (statusCode: number, message: string, code = codeForStatus(statusCode)): ErrorResponse => ({
+    statusCode,
+    message,
+    errorId,
+    code,
+  });
+  if (exception instanceof DomainError) {
+    return shape(exception.status, exception.status >= 500 ? MESSAGES.unknownError : exception.message, exception.code);
   }
+  if (exception instanceof HttpException) return shape(exception.getStatus(), messageOf(exception));
   const exposed = exception as ExposedHttpError | undefined;
   const status = exposed?.statusCode ?? exposed?.status;
   if (exposed?.expose && typeof status === 'number' && status >= 400 && status < 500) {
-    return { statusCode: status, message: exposed.message, errorId };
+    return shape(status, exposed.message);
   }
-  return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: MESSAGES.unknownError, errorId };
+  return shape(HttpStatus.INTERNAL_SERVER_ERROR, MESSAGES.unknownError);
 }
 
 @Catch()

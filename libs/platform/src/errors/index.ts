@@ -1,1 +1,2 @@
 export * from './all-exceptions.filter';
+export * from './domain-error';

@@ -1,6 +1,7 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
+import http from 'node:http';
 import { NoCallerContext } from '../caller-context';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
@@ -42,4 +43,26 @@ export class MetricsController {
   metrics(): Promise<string> {
     return metricsRegistry.metrics();
   }
+}
+
+/**
+ * `/metrics` on its own port (the gateway's: its public port must not expose it). A bare HTTP server, so the
+ * public app's middleware, logging and routes never apply to it.
+ */
+export async function startMetricsServer(port: number, host: string): Promise<http.Server> {
+  const server = http.createServer((req, res) => {
+    if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
+      return;
+    }
+    metricsRegistry.metrics().then(
+      (text) => res.writeHead(200, { 'content-type': metricsRegistry.contentType }).end(text),
+      () => res.writeHead(500).end(),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return server;
 }

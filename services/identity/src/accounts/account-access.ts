@@ -1,9 +1,9 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import { MESSAGES } from '@infra/contracts';
+import { Injectable } from '@nestjs/common';
 import type { CallerContext } from '@infra/platform';
-import { AccountRoleName, Membership } from './account.entity';
+import { AccountErrorCode } from '@infra/contracts';
+import { MembersRepository } from '../members/members.repository';
+import { AccountRoleName } from './account.entity';
+import { accountError } from './accounts.errors';
 
 /**
  * Account-level permissions. Someone outside an account gets 404 (its existence is not revealed);
@@ -11,26 +11,25 @@ import { AccountRoleName, Membership } from './account.entity';
  */
 @Injectable()
 export class AccountAccess {
-  constructor(@InjectRepository(Membership) private readonly memberships: Repository<Membership>) {}
+  constructor(private readonly members: MembersRepository) {}
 
   async roleIn(caller: CallerContext, accountId: string): Promise<AccountRoleName | null> {
     if (caller.systemAdmin) return 'Admin';
-    const membership = await this.memberships.findOneBy({ accountId, userId: caller.userId });
-    return membership?.role ?? null;
+    return this.members.roleOf(accountId, caller.userId);
   }
 
   async requireMember(caller: CallerContext, accountId: string): Promise<AccountRoleName> {
     const role = await this.roleIn(caller, accountId);
-    if (!role) throw new NotFoundException(MESSAGES.notFound('Account'));
+    if (!role) throw accountError(AccountErrorCode.NotFound);
     return role;
   }
 
   async requireAdmin(caller: CallerContext, accountId: string): Promise<void> {
     const role = await this.requireMember(caller, accountId);
-    if (role !== 'Admin') throw new ForbiddenException('Only an account Admin can do this');
+    if (role !== 'Admin') throw accountError(AccountErrorCode.AdminOnly);
   }
 
   requireSystemAdmin(caller: CallerContext): void {
-    if (!caller.systemAdmin) throw new ForbiddenException('Only a System Admin can do this');
+    if (!caller.systemAdmin) throw accountError(AccountErrorCode.SystemAdminOnly);
   }
 }

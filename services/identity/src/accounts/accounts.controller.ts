@@ -1,35 +1,34 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { AccountDto, MemberDto } from '@infra/contracts';
-import { Caller, CallerContext } from '@infra/platform';
-import { AddMemberDto, ChangeRoleDto, CreateAccountDto, UpdateAccountDto } from './accounts.dto';
+import type { AccountDto } from '@infra/contracts';
+import { Caller, CallerContext, OptionalTextPipe } from '@infra/platform';
+import { CreateAccountDto, UpdateAccountDto } from './accounts.dto';
 import { AccountsService } from './accounts.service';
-import { MembersService } from './members.service';
 
 @ApiTags('Accounts')
-@Controller()
+@Controller('accounts')
 export class AccountsController {
-  constructor(
-    private readonly accounts: AccountsService,
-    private readonly members: MembersService,
-  ) {}
+  constructor(private readonly accounts: AccountsService) {}
 
-  @Get('accounts')
-  list(@Caller() caller: CallerContext, @Query('authClientId') authClientId?: string): Promise<AccountDto[]> {
+  @Get()
+  list(
+    @Caller() caller: CallerContext,
+    @Query('authClientId', new OptionalTextPipe()) authClientId?: string,
+  ): Promise<AccountDto[]> {
     return this.accounts.list(caller, authClientId);
   }
 
-  @Post('accounts')
+  @Post()
   create(@Caller() caller: CallerContext, @Body() body: CreateAccountDto): Promise<AccountDto> {
     return this.accounts.create(caller, body);
   }
 
-  @Get('accounts/:slug')
+  @Get(':slug')
   bySlug(@Caller() caller: CallerContext, @Param('slug') slug: string): Promise<AccountDto> {
     return this.accounts.bySlug(caller, slug);
   }
 
-  @Put('accounts/:id')
+  @Put(':id')
   update(
     @Caller() caller: CallerContext,
     @Param('id', ParseUUIDPipe) id: string,
@@ -38,42 +37,9 @@ export class AccountsController {
     return this.accounts.update(caller, id, body);
   }
 
-  @Delete('accounts/:id')
+  @Delete(':id')
   @HttpCode(204)
   remove(@Caller() caller: CallerContext, @Param('id', ParseUUIDPipe) id: string): Promise<void> {
     return this.accounts.remove(caller, id);
-  }
-
-  @ApiTags('Members')
-  @Get('accounts/:id/members')
-  listMembers(@Caller() caller: CallerContext, @Param('id', ParseUUIDPipe) id: string): Promise<MemberDto[]> {
-    return this.members.list(caller, id);
-  }
-
-  @ApiTags('Members')
-  @Post('users')
-  addMember(@Caller() caller: CallerContext, @Body() body: AddMemberDto): Promise<MemberDto> {
-    return this.members.add(caller, body);
-  }
-
-  @ApiTags('Members')
-  @Patch('users/:id')
-  changeRole(
-    @Caller() caller: CallerContext,
-    @Param('id', ParseUUIDPipe) id: string,
-    @Body() body: ChangeRoleDto,
-  ): Promise<MemberDto> {
-    return this.members.changeRole(caller, id, body);
-  }
-
-  @ApiTags('Members')
-  @Delete('accounts/:id/members/:userId')
-  @HttpCode(204)
-  removeMember(
-    @Caller() caller: CallerContext,
-    @Param('id', ParseUUIDPipe) id: string,
-    @Param('userId', ParseUUIDPipe) userId: string,
-  ): Promise<void> {
-    return this.members.remove(caller, id, userId);
   }
 }

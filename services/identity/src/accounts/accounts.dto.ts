@@ -1,19 +1,23 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsEmail, IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsInt, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsIanaTimeZone, NoControlCharacters } from '@infra/platform';
 
 export class CreateAccountDto {
+  @ApiProperty()
   @IsString()
+  @NoControlCharacters()
   @MinLength(1)
   @MaxLength(120)
   name!: string;
 
+  @ApiProperty()
   @Matches(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, { message: 'slug must be lowercase letters, digits and hyphens' })
   slug!: string;
 
+  @ApiPropertyOptional({ description: 'IANA time zone, e.g. Europe/Berlin (default UTC)' })
   @IsOptional()
-  @IsString()
-  @MaxLength(64)
+  @IsIanaTimeZone()
   timeZone?: string;
 }
 
@@ -21,89 +25,50 @@ export class UpdateAccountDto {
   @ApiPropertyOptional()
   @IsOptional()
   @IsString()
+  @NoControlCharacters()
   @MinLength(1)
   @MaxLength(120)
   name?: string;
 
+  @ApiPropertyOptional({ format: 'uuid' })
   @IsOptional()
   @IsUUID()
   ownerId?: string;
 
+  @ApiPropertyOptional({ format: 'uuid' })
   @IsOptional()
   @IsUUID()
   billingContactId?: string;
 
+  @ApiPropertyOptional({ format: 'uuid' })
   @IsOptional()
   @IsUUID()
   technicalContactId?: string;
 
+  @ApiPropertyOptional({ description: 'IANA time zone, e.g. Europe/Berlin' })
   @IsOptional()
-  @IsString()
-  @MaxLength(64)
+  @IsIanaTimeZone()
   timeZone?: string;
 
+  @ApiPropertyOptional()
   @IsOptional()
   @IsString()
+  @NoControlCharacters()
   @MaxLength(2048)
   awsCrossAccountRoleArn?: string;
 
+  @ApiPropertyOptional()
   @IsOptional()
   @Type(() => Number)
   @IsInt()
   minWorkloadPercentThreshold?: number;
 
+  @ApiPropertyOptional()
   @IsOptional()
   @Type(() => Number)
   @IsInt()
   maxWorkloadPercentThreshold?: number;
 }
 
-export class AddMemberDto {
-  @IsUUID()
-  accountId!: string;
-
-  @IsEmail({}, { message: 'Enter a valid email address.' })
-  @MaxLength(254)
-  email!: string;
-
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
-  firstName?: string;
-
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
-  lastName?: string;
-
-  @IsIn(['User', 'Admin'])
-  role!: 'User' | 'Admin';
-}
-
-export class ChangeRoleDto {
-  @IsUUID()
-  accountId!: string;
-
-  @IsIn(['User', 'Admin'])
-  role!: 'User' | 'Admin';
-}
-
-export class OrganizationDto {
-  @IsString()
-  @MinLength(1)
-  @MaxLength(120)
-  name!: string;
-
-  @IsOptional() @IsString() @MaxLength(200) addressLineOne?: string;
-  @IsOptional() @IsString() @MaxLength(200) addressLineTwo?: string;
-  @IsOptional() @IsString() @MaxLength(100) city?: string;
-  @IsOptional() @IsString() @MaxLength(100) state?: string;
-  @IsOptional() @IsString() @MaxLength(20) zipCode?: string;
-  @IsOptional() @IsString() @MaxLength(100) country?: string;
-  @IsOptional() @IsString() @MaxLength(200) website?: string;
-}
-
-export class CreateOrganizationDto extends OrganizationDto {
-  @IsUUID()
-  accountId!: string;
-}
+/** The slug in `GET accounts/{slug}`: anything else cannot be an account (and must not reach the database). */
+export const ACCOUNT_SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;

@@ -1,7 +1,7 @@
-import type { AccountDto, AccountRole, MemberDto, OrganizationDto, UserDto } from '@infra/contracts';
+import type { AccountDto, AccountRole, OrganizationDto, UserDto } from '@infra/contracts';
 import type { User } from '../users/user.entity';
 import type { Organization } from '../organizations/organization.entity';
-import type { Account, Membership } from './account.entity';
+import type { Account } from './account.entity';
 
 /** Entity → API shapes. Every optional field becomes an empty string, as the web client expects. */
 export function toOrganizationDto(organization: Organization, accountName: string): OrganizationDto {
@@ -64,17 +64,6 @@ export function toUserDto(user: User): UserDto {
     zipCode: user.zipCode,
     timeZone: user.timeZone,
     systemAdmin: user.systemAdmin,
-    mfaEnabled: user.mfaSecret !== null,
-  };
-}
-
-export function toMemberDto(user: User, membership: Membership): MemberDto {
-  return {
-    userId: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    role: membership.role,
     mfaEnabled: user.mfaSecret !== null,
   };
 }

@@ -1,16 +1,10 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { IsString, Length } from 'class-validator';
 import type { MfaEnrollmentDto } from '@infra/contracts';
 import { Caller, CallerContext } from '@infra/platform';
 import { UsersService } from '../users/users.service';
+import { MfaCodeDto } from './mfa.dto';
 import { MfaService } from './mfa.service';
-
-class MfaCodeDto {
-  @IsString()
-  @Length(6, 32)
-  code!: string;
-}
 
 @ApiTags('Users')
 @Controller('users')

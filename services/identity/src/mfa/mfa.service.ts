@@ -1,65 +1,77 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { Injectable } from '@nestjs/common';
 import QRCode from 'qrcode';
-import { Repository } from 'typeorm';
-import { IDENTITY_MESSAGES, MfaEnrollmentDto } from '@infra/contracts';
+import { MfaEnrollmentDto, MfaErrorCode } from '@infra/contracts';
 import { SecretBox, sha256 } from '../crypto/crypto';
 import { IdentityEnv } from '../identity.env';
-import { User } from '../users/user.entity';
-import { isValidTotp, newRecoveryCodes, newTotpSecret, normaliseRecoveryCode, totpUri } from './totp';
+import { AttemptCounter } from '../session/attempt-counter';
+import type { User } from '../users/user.entity';
+import { mfaError } from './mfa.errors';
+import { MfaRepository } from './mfa.repository';
+import { newRecoveryCodes, newTotpSecret, normaliseRecoveryCode, totpStep, totpUri } from './totp';
 
-/** TOTP enrolment (pending until the first valid code), verification at sign-in, recovery codes, disabling. */
+export const MFA_WINDOW_SECONDS = 15 * 60;
+export const MAX_CODE_ATTEMPTS = 5;
+
+/**
+ * TOTP enrolment (pending until the first valid code), verification at sign-in, recovery codes, disabling.
+ * Each code is counted per user before it is evaluated (sign-in, enrolment and disabling share the count),
+ * so a 6-digit code cannot be brute-forced; a TOTP step is accepted once per user, so a code cannot be replayed.
+ */
 @Injectable()
 export class MfaService {
   private readonly box: SecretBox;
 
   constructor(
-    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly repository: MfaRepository,
+    private readonly attempts: AttemptCounter,
     env: IdentityEnv,
   ) {
     this.box = new SecretBox(env.dataEncryptionKey);
   }
 
   async startEnrollment(user: User): Promise<MfaEnrollmentDto> {
-    if (user.mfaSecret)
-      throw new BadRequestException('MFA is already enabled. Disable it first to enrol a new device.');
+    if (user.mfaSecret) throw mfaError(MfaErrorCode.AlreadyEnabled);
     const secret = newTotpSecret();
     const { codes, hashes } = newRecoveryCodes();
-    await this.users.update(user.id, { mfaPendingSecret: this.box.seal(secret), mfaRecoveryCodes: hashes });
+    await this.repository.startEnrollment(user.id, this.box.seal(secret), hashes);
     const otpauthUri = totpUri(user.email, secret);
     return { otpauthUri, qrCode: await QRCode.toDataURL(otpauthUri), secret, recoveryCodes: codes };
   }
 
   async completeEnrollment(user: User, code: string): Promise<void> {
-    if (!user.mfaPendingSecret) throw new BadRequestException('Start the enrolment first.');
-    if (!isValidTotp(code, this.box.open(user.mfaPendingSecret)))
-      throw new BadRequestException(IDENTITY_MESSAGES.invalidCode);
-    await this.users.update(user.id, { mfaSecret: user.mfaPendingSecret, mfaPendingSecret: null });
+    if (!user.mfaPendingSecret) throw mfaError(MfaErrorCode.EnrolmentNotStarted);
+    await this.countAttempt(user);
+    const step = totpStep(code.trim(), this.box.open(user.mfaPendingSecret));
+    if (step === undefined || !(await this.repository.completeEnrollment(user.id, user.mfaPendingSecret, step)))
+      throw mfaError(MfaErrorCode.InvalidCode);
+    await this.attempts.clear(this.attemptKey(user));
   }
 
   async disable(user: User, code: string): Promise<void> {
-    if (!user.mfaSecret) throw new BadRequestException('MFA is not enabled.');
-    if (!(await this.verifyLoginCode(user, code))) throw new BadRequestException(IDENTITY_MESSAGES.invalidCode);
-    await this.users.update(user.id, { mfaSecret: null, mfaPendingSecret: null, mfaRecoveryCodes: [] });
+    if (!user.mfaSecret) throw mfaError(MfaErrorCode.NotEnabled);
+    if (!(await this.verifyLoginCode(user, code))) throw mfaError(MfaErrorCode.InvalidCode);
+    await this.repository.disable(user.id);
   }
 
-  /** A current TOTP, or an unused recovery code (which is then used up). */
+  /** A current TOTP of a step not used before, or an unused recovery code (which is then used up). */
   async verifyLoginCode(user: User, code: string): Promise<boolean> {
     if (!user.mfaSecret) return false;
-    if (isValidTotp(code.trim(), this.box.open(user.mfaSecret))) return true;
-    const hash = sha256(normaliseRecoveryCode(code));
-    if (!user.mfaRecoveryCodes.includes(hash)) return false;
-    const result = await this.users
-      .createQueryBuilder()
-      .update()
-      .set({ mfaRecoveryCodes: () => 'array_remove(mfa_recovery_codes, :hash)' })
-      .where('id = :id AND :hash = ANY(mfa_recovery_codes)', { id: user.id, hash })
-      .execute();
-    return result.affected === 1;
+    await this.countAttempt(user);
+    const step = totpStep(code.trim(), this.box.open(user.mfaSecret));
+    const accepted =
+      step !== undefined
+        ? await this.repository.claimStep(user.id, step)
+        : await this.repository.useRecoveryCode(user.id, sha256(normaliseRecoveryCode(code)));
+    if (accepted) await this.attempts.clear(this.attemptKey(user));
+    return accepted;
   }
 
-  /** Seals a known secret (demo data: a fixed secret so the local demo user can sign in with MFA). */
-  sealForSeed(secret: string): string {
-    return this.box.seal(secret);
+  private attemptKey(user: User): string {
+    return `throttle:mfa:user:${user.id}`;
+  }
+
+  private async countAttempt(user: User): Promise<void> {
+    const [count] = await this.attempts.hit([this.attemptKey(user)], MFA_WINDOW_SECONDS);
+    if (count > MAX_CODE_ATTEMPTS) throw mfaError(MfaErrorCode.TooManyCodes);
   }
 }

@@ -6,6 +6,7 @@ import { sha256 } from '../crypto/crypto';
 authenticator.options = { window: 1 };
 
 export const TOTP_ISSUER = 'infra-analytics';
+const STEP_SECONDS = 30;
 
 export function newTotpSecret(): string {
   return authenticator.generateSecret(20);
@@ -15,8 +16,14 @@ export function totpUri(email: string, secret: string): string {
   return authenticator.keyuri(email, TOTP_ISSUER, secret);
 }
 
-export function isValidTotp(code: string, secret: string): boolean {
-  return /^\d{6}$/.test(code) && authenticator.check(code, secret);
+/**
+ * The time step (30-second periods since the epoch) a valid code belongs to, or undefined when the code is
+ * not valid now. Callers accept a step only once: the step, not the code, is what must never repeat.
+ */
+export function totpStep(code: string, secret: string, now: number = Date.now()): number | undefined {
+  if (!/^\d{6}$/.test(code)) return undefined;
+  const delta = authenticator.clone({ epoch: now }).checkDelta(code, secret);
+  return delta === null ? undefined : Math.floor(now / 1000 / STEP_SECONDS) + delta;
 }
 
 /** Ten one-time recovery codes (xxxxx-xxxxx) and their hashes. */

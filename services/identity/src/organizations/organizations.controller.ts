@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Param, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { OrganizationDto as OrganizationView } from '@infra/contracts';
-import { Caller, CallerContext } from '@infra/platform';
-import { CreateOrganizationDto, OrganizationDto } from '../accounts/accounts.dto';
+import { Caller, CallerContext, OptionalTextPipe } from '@infra/platform';
+import { CreateOrganizationDto, OrganizationDto } from './organizations.dto';
 import { OrganizationsService } from './organizations.service';
 
 @ApiTags('Organizations')
@@ -11,7 +11,10 @@ export class OrganizationsController {
   constructor(private readonly organizations: OrganizationsService) {}
 
   @Get()
-  list(@Caller() caller: CallerContext, @Query('accountSlug') accountSlug?: string): Promise<OrganizationView[]> {
+  list(
+    @Caller() caller: CallerContext,
+    @Query('accountSlug', new OptionalTextPipe()) accountSlug?: string,
+  ): Promise<OrganizationView[]> {
     return this.organizations.list(caller, accountSlug);
   }
 

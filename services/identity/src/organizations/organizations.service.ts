@@ -1,59 +1,76 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
-import { MESSAGES, OrganizationDto as OrganizationView, TOPICS } from '@infra/contracts';
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { AccountErrorCode, OrganizationDto as OrganizationView, OrganizationErrorCode, TOPICS } from '@infra/contracts';
 import { EventPublisher } from '@infra/messaging';
 import type { CallerContext } from '@infra/platform';
 import { AccountAccess } from '../accounts/account-access';
-import { Account } from '../accounts/account.entity';
-import { CreateOrganizationDto, OrganizationDto } from '../accounts/accounts.dto';
+import { accountError } from '../accounts/accounts.errors';
+import { AccountsRepository } from '../accounts/accounts.repository';
 import { toOrganizationDto } from '../accounts/identity.mapper';
-import { UsersService } from '../users/users.service';
 import { Organization } from './organization.entity';
+import { CreateOrganizationDto, OrganizationDto } from './organizations.dto';
+import { organizationError } from './organizations.errors';
+import { isDuplicateName, OrganizationsRepository } from './organizations.repository';
 
 @Injectable()
 export class OrganizationsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly organizations: OrganizationsRepository,
+    private readonly accounts: AccountsRepository,
     private readonly access: AccountAccess,
-    private readonly users: UsersService,
     private readonly events: EventPublisher,
   ) {}
 
   /** `GET organizations[?accountSlug=]`: organizations of the caller's accounts (one account when a slug is given). */
   async list(caller: CallerContext, accountSlug?: string): Promise<OrganizationView[]> {
-    const accounts = await this.users.accountsOf(caller);
-    if (accountSlug && !accounts.some((account) => account.slug === accountSlug))
-      throw new NotFoundException(MESSAGES.notFound('Account'));
-    return accounts
-      .filter((account) => !accountSlug || account.slug === accountSlug)
-      .flatMap((account) => account.organization);
+    if (accountSlug === undefined) {
+      return (await this.organizations.listOfMember(caller.userId)).map(({ organization, accountName }) =>
+        toOrganizationDto(organization, accountName),
+      );
+    }
+    const account = await this.accounts.findForCaller(caller, { slug: accountSlug });
+    if (!account) throw accountError(AccountErrorCode.NotFound);
+    return (await this.organizations.listOfAccount(account.account.id)).map((organization) =>
+      toOrganizationDto(organization, account.account.name),
+    );
   }
 
   async create(caller: CallerContext, body: CreateOrganizationDto): Promise<OrganizationView> {
     await this.access.requireAdmin(caller, body.accountId);
-    return this.dataSource.transaction(async (manager) => {
-      const account = await manager.findOneByOrFail(Account, { id: body.accountId });
-      if (await manager.existsBy(Organization, { accountId: body.accountId, name: body.name })) {
-        throw new ConflictException(`An organization named ${body.name} already exists in this account`);
-      }
-      const organization = await manager.save(manager.create(Organization, body));
-      await this.publish(manager, caller, organization);
-      return toOrganizationDto(organization, account.name);
-    });
+    return this.saving(() =>
+      this.organizations.transaction(async (manager) => {
+        const accountName = await this.organizations.accountName(manager, body.accountId);
+        if (accountName === undefined) throw accountError(AccountErrorCode.NotFound);
+        const organization = await this.organizations.insert(manager, body);
+        await this.publish(manager, caller, organization);
+        return toOrganizationDto(organization, accountName);
+      }),
+    );
   }
 
+  /** Another tenant's organization and a random id get the same 404 (no existence oracle); a User gets 403. */
   async update(caller: CallerContext, organizationId: string, body: OrganizationDto): Promise<OrganizationView> {
-    const existing = await this.dataSource.getRepository(Organization).findOneBy({ id: organizationId });
-    if (!existing) throw new NotFoundException(MESSAGES.notFound('Organization'));
-    await this.access.requireAdmin(caller, existing.accountId);
-    return this.dataSource.transaction(async (manager) => {
-      await manager.update(Organization, organizationId, body);
-      const organization = await manager.findOneByOrFail(Organization, { id: organizationId });
-      const account = await manager.findOneByOrFail(Account, { id: organization.accountId });
-      await this.publish(manager, caller, organization);
-      return toOrganizationDto(organization, account.name);
-    });
+    const found = await this.organizations.findForCaller(caller, organizationId);
+    if (!found) throw organizationError(OrganizationErrorCode.NotFound);
+    if (found.role !== 'Admin') throw accountError(AccountErrorCode.AdminOnly);
+    const { accountId } = found.organization;
+    return this.saving(() =>
+      this.organizations.transaction(async (manager) => {
+        const organization = await this.organizations.update(manager, accountId, organizationId, body);
+        await this.publish(manager, caller, organization);
+        return toOrganizationDto(organization, found.accountName);
+      }),
+    );
+  }
+
+  /** A name already used in the account (the unique constraint decides, so concurrent saves cannot both win). */
+  private async saving<T>(save: () => Promise<T>): Promise<T> {
+    try {
+      return await save();
+    } catch (error) {
+      if (isDuplicateName(error)) throw organizationError(OrganizationErrorCode.NameTaken);
+      throw error;
+    }
   }
 
   private publish(manager: EntityManager, caller: CallerContext, organization: Organization) {

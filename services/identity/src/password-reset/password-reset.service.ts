@@ -1,81 +1,58 @@
-import { BadRequestException, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, IsNull, MoreThan } from 'typeorm';
-import { IDENTITY_MESSAGES, PASSWORD_MIN_LENGTH } from '@infra/contracts';
-import { hashPassword, randomToken, sha256 } from '../crypto/crypto';
-import { IdentityEnv } from '../identity.env';
+import { Injectable } from '@nestjs/common';
+import { InjectJobQueue, JobQueue } from '@infra/jobs';
+import { IDENTITY_MESSAGES, MESSAGES, PasswordResetErrorCode } from '@infra/contracts';
+import { hashPassword, sha256 } from '../crypto/crypto';
+import { AttemptCounter } from '../session/attempt-counter';
 import { TokenService } from '../session/token.service';
-import { User } from '../users/user.entity';
-import { Mailer } from './mailer';
-import { PasswordResetToken } from './password-reset-token.entity';
+import type { User } from '../users/user.entity';
+import { assertAcceptablePassword } from './password-policy';
+import { passwordResetError } from './password-reset.errors';
+import { IDENTITY_QUEUE, IdentityJobs } from './password-reset.jobs';
+import { PasswordResetRepository } from './password-reset.repository';
 
-const TOKEN_LIFETIME_MS = 30 * 60 * 1000;
+export const RESET_WINDOW_SECONDS = 15 * 60;
+export const MAX_RESETS_PER_EMAIL = 3;
+export const MAX_RESETS_PER_CLIENT = 20;
 
-/** Single-use reset links valid 30 minutes; completing one ends every session of the user. */
+/**
+ * Requests for reset links (mailed by `SendPasswordResetJob`), invitations (`SendInvitationJob`), and the use
+ * of a link, which ends every session of the user.
+ */
 @Injectable()
 export class PasswordResetService {
-  private readonly logger = new Logger(PasswordResetService.name);
-
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly mailer: Mailer,
-    private readonly env: IdentityEnv,
+    private readonly repository: PasswordResetRepository,
+    @InjectJobQueue(IDENTITY_QUEUE) private readonly jobs: JobQueue<IdentityJobs>,
+    private readonly attempts: AttemptCounter,
     private readonly tokens: TokenService,
   ) {}
 
-  /** Always answers the same way, whether or not the email belongs to a user (no enumeration). */
-  async request(email: string): Promise<{ message: string }> {
-    const user = await this.dataSource.getRepository(User).findOneBy({ email: email.trim().toLowerCase() });
-    if (user) {
-      await this.sendLink(
-        user,
-        'Reset your infra-analytics password',
-        'Someone (hopefully you) asked to reset your password.',
-      ).catch((error: Error) => this.logger.error(`reset mail to ${user.email} failed: ${error.message}`));
-    }
+  /**
+   * Always the same work and the same answer, whether or not the email belongs to a user (no enumeration,
+   * not even by timing): count, enqueue, answer. Limited per email and per client so nobody floods a mailbox.
+   */
+  async request(email: string, ip: string): Promise<{ message: string }> {
+    const normalised = email.trim().toLowerCase();
+    const [byEmail, byClient] = await this.attempts.hit(
+      [`throttle:reset:email:${normalised}`, `throttle:reset:ip:${ip}`],
+      RESET_WINDOW_SECONDS,
+    );
+    if (byEmail > MAX_RESETS_PER_EMAIL || byClient > MAX_RESETS_PER_CLIENT)
+      throw passwordResetError(PasswordResetErrorCode.TooManyRequests);
+    await this.jobs.add('send-password-reset', { email: normalised });
     return { message: IDENTITY_MESSAGES.resetRequested };
   }
 
-  sendInvitation(user: User): Promise<void> {
-    return this.sendLink(
-      user,
-      'You have been invited to infra-analytics',
-      'An administrator added you to an infra-analytics account.',
-    );
+  /** Queues the invitation mail of a user an administrator added (members, invitations). */
+  async sendInvitation(user: Pick<User, 'id'>): Promise<void> {
+    await this.jobs.add('send-invitation', { userId: user.id });
   }
 
   async complete(token: string, password: string): Promise<{ message: string }> {
-    if (password.length < PASSWORD_MIN_LENGTH) throw new BadRequestException(IDENTITY_MESSAGES.passwordRule);
-    const passwordHash = await hashPassword(password);
-    await this.dataSource
-      .transaction(async (manager): Promise<string> => {
-        // Claiming the row (used_at) and using it happen in one statement: a link works once, even under races.
-        const claimed = (await manager
-          .createQueryBuilder()
-          .update(PasswordResetToken)
-          .set({ usedAt: () => 'now()' })
-          .where({ tokenHash: sha256(token), usedAt: IsNull(), expiresAt: MoreThan(new Date()) })
-          .returning(['userId'])
-          .execute()) as { raw: { user_id: string }[] };
-        const userId = claimed.raw[0]?.user_id;
-        if (!userId) throw new BadRequestException(IDENTITY_MESSAGES.resetInvalid);
-        await manager.update(User, userId, { passwordHash });
-        return userId;
-      })
-      .then((userId) => this.tokens.revokeAllOf(userId));
-    return { message: 'Action completed successfully' };
-  }
-
-  private async sendLink(user: User, subject: string, opening: string): Promise<void> {
-    const token = randomToken();
-    await this.dataSource
-      .getRepository(PasswordResetToken)
-      .insert({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS) });
-    const link = `${this.env.PUBLIC_URL.replace(/\/$/, '')}/reset-password?token=${token}`;
-    await this.mailer.send({
-      to: user.email,
-      subject,
-      text: `${opening}\n\nChoose a password here (the link works once and expires in 30 minutes):\n${link}\n\nIf you did not ask for this, ignore this email.`,
-    });
+    assertAcceptablePassword(password);
+    const userId = await this.repository.setPasswordWithToken(sha256(token), await hashPassword(password));
+    if (!userId) throw passwordResetError(PasswordResetErrorCode.InvalidLink);
+    await this.tokens.revokeAllOf(userId);
+    return { message: MESSAGES.actionCompleted };
   }
 }

@@ -1,38 +1,34 @@
-import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
-import type Redis from 'ioredis';
-import { IDENTITY_MESSAGES } from '@infra/contracts';
-import { REDIS } from '@infra/platform';
+import { Injectable } from '@nestjs/common';
+import { SessionErrorCode } from '@infra/contracts';
+import { AttemptCounter } from './attempt-counter';
+import { sessionError } from './session.errors';
 
-const WINDOW_SECONDS = 15 * 60;
-const MAX_FAILURES_PER_ACCOUNT = 5;
-const MAX_FAILURES_PER_IP = 50;
+export const LOGIN_WINDOW_SECONDS = 15 * 60;
+export const MAX_ATTEMPTS_PER_EMAIL = 5;
+export const MAX_ATTEMPTS_PER_CLIENT = 50;
 
 /**
- * Failed sign-ins counted per email and per client IP in Redis, with a 15-minute lockout once a limit is
- * reached. Keyed by the email as typed, so unknown emails lock out exactly like known ones.
+ * Sign-in attempts counted per email (as typed, so unknown emails lock out like known ones) and per client
+ * address. An attempt is counted before its password is checked: of 40 concurrent guesses at most 5 are
+ * ever checked, and the rest are refused without running argon2.
  */
 @Injectable()
 export class LoginThrottle {
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  constructor(private readonly counter: AttemptCounter) {}
 
   private keys(email: string, ip: string): [string, string] {
-    return [`login:fail:email:${email.toLowerCase()}`, `login:fail:ip:${ip}`];
+    return [`throttle:login:email:${email}`, `throttle:login:ip:${ip}`];
   }
 
-  async assertAllowed(email: string, ip: string): Promise<void> {
-    const [byEmail, byIp] = await this.redis.mget(...this.keys(email, ip));
-    if (Number(byEmail ?? 0) >= MAX_FAILURES_PER_ACCOUNT || Number(byIp ?? 0) >= MAX_FAILURES_PER_IP) {
-      throw new HttpException(IDENTITY_MESSAGES.lockedOut, HttpStatus.TOO_MANY_REQUESTS);
-    }
+  async admit(email: string, ip: string): Promise<void> {
+    const [byEmail, byClient] = await this.counter.hit(this.keys(email, ip), LOGIN_WINDOW_SECONDS);
+    if (byEmail > MAX_ATTEMPTS_PER_EMAIL || byClient > MAX_ATTEMPTS_PER_CLIENT)
+      throw sessionError(SessionErrorCode.LockedOut);
   }
 
-  async recordFailure(email: string, ip: string): Promise<void> {
-    const pipeline = this.redis.multi();
-    for (const key of this.keys(email, ip)) pipeline.incr(key).expire(key, WINDOW_SECONDS, 'NX');
-    await pipeline.exec();
-  }
-
-  async reset(email: string): Promise<void> {
-    await this.redis.del(this.keys(email, '')[0]);
+  /** A full sign-in: the email starts afresh, and the client's counter keeps only its failures. */
+  async succeeded(email: string, ip: string): Promise<void> {
+    const [byEmail, byClient] = this.keys(email, ip);
+    await Promise.all([this.counter.clear(byEmail), this.counter.refund(byClient)]);
   }
 }

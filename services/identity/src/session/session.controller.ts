@@ -1,34 +1,36 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UnauthorizedException } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { CookieOptions, Request, Response } from 'express';
-import { ACCESS_TOKEN, IDENTITY_MESSAGES, LoginResponse, REFRESH_TOKEN_COOKIE, TokenResponse } from '@infra/contracts';
-import { NoCallerContext } from '@infra/platform';
+import {
+  ACCESS_TOKEN,
+  LoginResponse,
+  REFRESH_TOKEN_COOKIE,
+  safeReturnTo,
+  SessionErrorCode,
+  TokenResponse,
+} from '@infra/contracts';
+import { DomainError, NoCallerContext } from '@infra/platform';
 import { toUserDto } from '../accounts/identity.mapper';
 import { IdentityEnv } from '../identity.env';
 import { LoginDto, RefreshDto } from './session.dto';
+import { sessionError } from './session.errors';
 import { SessionService } from './session.service';
 
-function cookiesOf(req: Request): Record<string, string> {
-  const header = req.headers.cookie ?? '';
-  return Object.fromEntries(
-    header
-      .split(';')
-      .map((part) => part.trim().split('='))
-      .filter(([name, value]) => name && value !== undefined)
-      .map(([name, ...rest]) => [name, decodeURIComponent(rest.join('='))]),
-  );
+/** Token answers must never be kept by a browser or proxy cache. */
+const NO_STORE = 'no-store';
+
+/** A cookie parsed by cookie-parser (a badly encoded value is left as it came, never a 500). */
+function cookieOf(req: Request, name: string): string | undefined {
+  const value: unknown = (req.cookies as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : undefined;
 }
 
+/**
+ * The client address as Express computes it: `trust proxy` admits exactly the gateway's hop, so a client
+ * cannot choose its own address with `X-Forwarded-For`.
+ */
 function clientIp(req: Request): string {
-  const forwarded = req.headers['x-forwarded-for'];
-  return (typeof forwarded === 'string' ? forwarded.split(',')[0].trim() : '') || req.ip || 'unknown';
-}
-
-/** Only same-site paths: an attacker-supplied returnTo must never send users elsewhere. */
-export function safeReturnTo(candidate: string | undefined): string {
-  if (!candidate || !candidate.startsWith('/') || candidate.startsWith('//') || candidate.startsWith('/api/'))
-    return '/';
-  return candidate;
+  return req.ip ?? 'unknown';
 }
 
 function returnToFrom(req: Request, query: string | undefined): string {
@@ -82,14 +84,15 @@ export class SessionController {
   @Get('session/login')
   async loginLocation(@Req() req: Request, @Res() res: Response, @Query('returnTo') returnTo?: string): Promise<void> {
     const target = returnToFrom(req, returnTo);
-    const refreshToken = cookiesOf(req)[REFRESH_TOKEN_COOKIE];
+    const refreshToken = cookieOf(req, REFRESH_TOKEN_COOKIE);
+    res.setHeader('Cache-Control', NO_STORE);
     if (refreshToken) {
       try {
         this.setSessionCookies(res, await this.sessions.refresh(refreshToken));
         res.redirect(302, target);
         return;
       } catch (error) {
-        if (!(error instanceof UnauthorizedException)) throw error;
+        if (!(error instanceof DomainError && error.code === SessionErrorCode.InvalidRefreshToken)) throw error;
       }
     }
     this.clearSessionCookies(res);
@@ -98,6 +101,7 @@ export class SessionController {
 
   @Post('session/login')
   @HttpCode(200)
+  @Header('Cache-Control', NO_STORE)
   @ApiOkResponse({ description: 'mfaRequired, or the signed-in user with session cookies set' })
   async login(
     @Body() body: LoginDto,
@@ -110,31 +114,27 @@ export class SessionController {
     return { mfaRequired: false, user: toUserDto(result.user) };
   }
 
-  @Get('session/logout')
-  async logoutAndLeave(@Req() req: Request, @Res() res: Response): Promise<void> {
-    await this.sessions.logout(cookiesOf(req)[REFRESH_TOKEN_COOKIE]);
-    this.clearSessionCookies(res);
-    res.redirect(302, '/loggedout');
-  }
-
+  /** Sign-out is POST only: a link or an image on another page must not end the session. */
   @Post('session/logout')
   @HttpCode(204)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
-    await this.sessions.logout(cookiesOf(req)[REFRESH_TOKEN_COOKIE]);
+    await this.sessions.logout(cookieOf(req, REFRESH_TOKEN_COOKIE));
     this.clearSessionCookies(res);
   }
 
   /** API clients: credentials (and the MFA code when enrolled) for a bearer token pair. */
   @Post('auth/token')
   @HttpCode(200)
+  @Header('Cache-Control', NO_STORE)
   async token(@Body() body: LoginDto, @Req() req: Request): Promise<TokenResponse> {
     const result = await this.sessions.login(body.email, body.password, body.code, clientIp(req));
-    if (result.mfaRequired) throw new UnauthorizedException(IDENTITY_MESSAGES.invalidCode);
+    if (result.mfaRequired) throw sessionError(SessionErrorCode.InvalidCode);
     return result.tokens;
   }
 
   @Post('auth/refresh')
   @HttpCode(200)
+  @Header('Cache-Control', NO_STORE)
   refresh(@Body() body: RefreshDto): Promise<TokenResponse> {
     return this.sessions.refresh(body.refreshToken);
   }

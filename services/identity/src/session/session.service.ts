@@ -1,11 +1,11 @@
-import { Injectable, UnauthorizedException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import { IDENTITY_MESSAGES, TokenResponse } from '@infra/contracts';
+import { Injectable } from '@nestjs/common';
+import { SessionErrorCode, TokenResponse } from '@infra/contracts';
 import { verifyPassword } from '../crypto/crypto';
 import { MfaService } from '../mfa/mfa.service';
-import { User } from '../users/user.entity';
+import type { User } from '../users/user.entity';
 import { LoginThrottle } from './login-throttle';
+import { sessionError } from './session.errors';
+import { SessionRepository } from './session.repository';
 import { TokenService } from './token.service';
 
 export type LoginResult = { mfaRequired: true } | { mfaRequired: false; user: User; tokens: TokenResponse };
@@ -13,38 +13,32 @@ export type LoginResult = { mfaRequired: true } | { mfaRequired: false; user: Us
 @Injectable()
 export class SessionService {
   constructor(
-    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly repository: SessionRepository,
     private readonly throttle: LoginThrottle,
     private readonly tokens: TokenService,
     private readonly mfa: MfaService,
   ) {}
 
   /**
-   * Email + password, then the TOTP (or a recovery code) when the user enrolled MFA. Unknown email and
-   * wrong password get the same answer in the same time; failures count towards a lockout.
+   * Email + password, then the TOTP (or a recovery code) when the user enrolled MFA. The attempt is counted
+   * before anything is checked; unknown email and wrong password get the same answer in the same time.
    */
   async login(email: string, password: string, code: string | undefined, ip: string): Promise<LoginResult> {
     const normalised = email.trim().toLowerCase();
-    await this.throttle.assertAllowed(normalised, ip);
-    const user = await this.users.findOneBy({ email: normalised });
+    await this.throttle.admit(normalised, ip);
+    const user = await this.repository.findUserByEmail(normalised);
     const passwordOk = await verifyPassword(user?.passwordHash, password);
-    if (!user || !passwordOk) {
-      await this.throttle.recordFailure(normalised, ip);
-      throw new UnauthorizedException(IDENTITY_MESSAGES.invalidCredentials);
-    }
+    if (!user || !passwordOk) throw sessionError(SessionErrorCode.InvalidCredentials);
     if (user.mfaSecret) {
       if (!code) return { mfaRequired: true };
-      if (!(await this.mfa.verifyLoginCode(user, code))) {
-        await this.throttle.recordFailure(normalised, ip);
-        throw new UnauthorizedException(IDENTITY_MESSAGES.invalidCode);
-      }
+      if (!(await this.mfa.verifyLoginCode(user, code))) throw sessionError(SessionErrorCode.InvalidCode);
     }
-    await this.throttle.reset(normalised);
+    await this.throttle.succeeded(normalised, ip);
     return { mfaRequired: false, user, tokens: await this.tokens.issue(user) };
   }
 
   refresh(refreshToken: string): Promise<TokenResponse> {
-    return this.tokens.rotate(refreshToken, (userId) => this.users.findOneBy({ id: userId }));
+    return this.tokens.rotate(refreshToken);
   }
 
   logout(refreshToken: string | undefined): Promise<void> {

@@ -1,15 +1,15 @@
-import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { IsNull, Repository } from 'typeorm';
 import type Redis from 'ioredis';
-import { ACCESS_TOKEN, revokedSessionKey, TokenResponse } from '@infra/contracts';
+import { ACCESS_TOKEN, revokedSessionKey, SessionErrorCode, TokenResponse } from '@infra/contracts';
 import { REDIS } from '@infra/platform';
 import { randomToken, sha256 } from '../crypto/crypto';
 import { IdentityEnv } from '../identity.env';
 import type { User } from '../users/user.entity';
-import { RefreshToken } from './refresh-token.entity';
+import { sessionError } from './session.errors';
+import type { RefreshToken } from './refresh-token.entity';
+import { SessionRepository } from './session.repository';
 
 /**
  * Short-lived access JWTs (HS256) and rotating refresh tokens. Presenting a refresh token that was already
@@ -20,11 +20,37 @@ export class TokenService {
   constructor(
     private readonly jwt: JwtService,
     private readonly env: IdentityEnv,
-    @InjectRepository(RefreshToken) private readonly refreshTokens: Repository<RefreshToken>,
+    private readonly repository: SessionRepository,
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
   async issue(user: User, familyId: string = randomUUID()): Promise<TokenResponse> {
+    const { response, row } = await this.newPair(user, familyId);
+    await this.repository.insertRefreshToken(row);
+    return response;
+  }
+
+  /** Exchanges a refresh token for a new pair of the same sign-in. */
+  async rotate(refreshToken: string): Promise<TokenResponse> {
+    const stored = await this.repository.findRefreshToken(sha256(refreshToken));
+    if (!stored || stored.revokedAt || stored.expiresAt < new Date())
+      throw sessionError(SessionErrorCode.InvalidRefreshToken);
+    const user = await this.repository.findUserById(stored.userId);
+    if (!user) throw sessionError(SessionErrorCode.InvalidRefreshToken);
+    const { response, row } = await this.newPair(user, stored.familyId);
+    // The claim and the successor commit together, in turn with the family's revocation: a concurrent reuse
+    // revokes the winner's new token too.
+    if (!(await this.repository.rotateRefreshToken(stored.id, row))) {
+      await this.markRevoked(stored.familyId);
+      throw sessionError(SessionErrorCode.InvalidRefreshToken);
+    }
+    return response;
+  }
+
+  private async newPair(
+    user: User,
+    familyId: string,
+  ): Promise<{ response: TokenResponse; row: Pick<RefreshToken, 'userId' | 'familyId' | 'tokenHash' | 'expiresAt'> }> {
     const accessToken = await this.jwt.signAsync(
       { sub: user.id, email: user.email, sa: user.systemAdmin, sid: familyId, typ: 'access' },
       {
@@ -36,50 +62,36 @@ export class TokenService {
       },
     );
     const refreshToken = randomToken();
-    await this.refreshTokens.insert({
-      userId: user.id,
-      familyId,
-      tokenHash: sha256(refreshToken),
-      expiresAt: new Date(Date.now() + this.env.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
-    });
-    return { tokenType: 'Bearer', accessToken, refreshToken, expiresIn: this.env.ACCESS_TOKEN_TTL_SECONDS };
-  }
-
-  /** Exchanges a refresh token for a new pair; returns the user id and the new tokens. */
-  async rotate(refreshToken: string, loadUser: (userId: string) => Promise<User | null>): Promise<TokenResponse> {
-    const stored = await this.refreshTokens.findOneBy({ tokenHash: sha256(refreshToken) });
-    if (!stored || stored.revokedAt || stored.expiresAt < new Date()) throw new UnauthorizedException('Unauthorized');
-    // Claim the token atomically: of two concurrent uses, exactly one wins.
-    const claimed = await this.refreshTokens.update({ id: stored.id, usedAt: IsNull() }, { usedAt: new Date() });
-    if (claimed.affected !== 1) {
-      await this.revokeFamily(stored.familyId);
-      throw new UnauthorizedException('Unauthorized');
-    }
-    const user = await loadUser(stored.userId);
-    if (!user) throw new UnauthorizedException('Unauthorized');
-    return this.issue(user, stored.familyId);
+    return {
+      response: { tokenType: 'Bearer', accessToken, refreshToken, expiresIn: this.env.ACCESS_TOKEN_TTL_SECONDS },
+      row: {
+        userId: user.id,
+        familyId,
+        tokenHash: sha256(refreshToken),
+        expiresAt: new Date(Date.now() + this.env.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
+      },
+    };
   }
 
   /** Ends the sign-in the token belongs to (sign-out). Unknown tokens are ignored. */
   async revoke(refreshToken: string | undefined): Promise<void> {
     if (!refreshToken) return;
-    const stored = await this.refreshTokens.findOneBy({ tokenHash: sha256(refreshToken) });
+    const stored = await this.repository.findRefreshToken(sha256(refreshToken));
     if (stored) await this.revokeFamily(stored.familyId);
   }
 
   /** Every session of the user ends (password reset): refresh tokens revoked, live access tokens refused. */
   async revokeAllOf(userId: string): Promise<void> {
-    const families = await this.refreshTokens
-      .createQueryBuilder('token')
-      .select('DISTINCT token.family_id', 'familyId')
-      .where('token.user_id = :userId AND token.revoked_at IS NULL', { userId })
-      .getRawMany<{ familyId: string }>();
-    for (const { familyId } of families) await this.revokeFamily(familyId);
+    for (const familyId of await this.repository.liveFamiliesOf(userId)) await this.revokeFamily(familyId);
   }
 
   private async revokeFamily(familyId: string): Promise<void> {
-    await this.refreshTokens.update({ familyId, revokedAt: IsNull() }, { revokedAt: new Date() });
-    // Access tokens are stateless: the gateway refuses this session's for the rest of their lifetime.
+    await this.repository.revokeFamily(familyId);
+    await this.markRevoked(familyId);
+  }
+
+  /** Access tokens are stateless: the gateway refuses this session's for the rest of their lifetime. */
+  private async markRevoked(familyId: string): Promise<void> {
     await this.redis.set(revokedSessionKey(familyId), '1', 'EX', this.env.ACCESS_TOKEN_TTL_SECONDS);
   }
 }

@@ -59,6 +59,17 @@ export class User {
   @Column('text', { name: 'mfa_pending_secret', nullable: true })
   mfaPendingSecret!: string | null;
 
+  /** Last accepted TOTP time step (30 s periods since the epoch); codes of this step or earlier are refused. */
+  @Column('bigint', {
+    name: 'mfa_last_step',
+    nullable: true,
+    transformer: {
+      to: (value: number | null) => value,
+      from: (value: string | null) => (value === null ? null : Number(value)),
+    },
+  })
+  mfaLastStep!: number | null;
+
   /** SHA-256 hashes of unused recovery codes. */
   @Column('text', { name: 'mfa_recovery_codes', array: true, default: () => "'{}'" })
   mfaRecoveryCodes!: string[];

@@ -1,24 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { IsObject, IsString, MaxLength } from 'class-validator';
 import type { AcceptanceDataDto, AcceptanceStatusDto, ProfileDto, UserDto } from '@infra/contracts';
-import { Caller, CallerContext } from '@infra/platform';
+import { Caller, CallerContext, OptionalTextPipe } from '@infra/platform';
+import { AcceptTermsDto, CustomDataDto } from './users.dto';
 import { UsersService } from './users.service';
-
-class AcceptTermsDto {
-  @IsString()
-  @MaxLength(32)
-  termsVersion!: string;
-
-  @IsString()
-  @MaxLength(32)
-  privacyVersion!: string;
-}
-
-class CustomDataDto {
-  @IsObject()
-  data!: Record<string, unknown>;
-}
 
 @ApiTags('Users')
 @Controller('users')
@@ -28,8 +13,8 @@ export class UsersController {
   @Get('profile')
   profile(
     @Caller() caller: CallerContext,
-    @Query('organizationId') organizationId?: string,
-    @Query('accountSlug') accountSlug?: string,
+    @Query('organizationId', new OptionalTextPipe()) organizationId?: string,
+    @Query('accountSlug', new OptionalTextPipe()) accountSlug?: string,
   ): Promise<ProfileDto> {
     return this.users.profile(caller, organizationId, accountSlug);
   }

@@ -10,8 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { LOGOUT_PATH } from '../../config';
-import { browserLocation } from '../../shared/browserLocation';
+import { useSignOut } from '../auth/useSignOut';
 import { Loading } from '../../shared/components/Loading';
 import { safeReturnTo } from '../../shared/returnTo';
 import { AuthCard } from '../auth/AuthCard';
@@ -32,6 +31,7 @@ function ExternalLink({ href, children }: { href: string; children?: ReactNode }
  */
 export default function UserAcceptancePage() {
   const { t } = useTranslation();
+  const signOut = useSignOut();
   const navigate = useNavigate();
   const location = useLocation();
   const from = safeReturnTo((location.state as AcceptanceLocationState | null)?.from);
@@ -98,7 +98,7 @@ export default function UserAcceptancePage() {
         <Alert severity="error">{t('toast.queryError')}</Alert>
       )}
       <Box sx={{ mt: 2, textAlign: 'center' }}>
-        <Button size="small" onClick={() => browserLocation.assign(LOGOUT_PATH)}>
+        <Button size="small" onClick={() => void signOut()}>
           {t('layout.signOut')}
         </Button>
       </Box>

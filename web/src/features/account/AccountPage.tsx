@@ -8,10 +8,10 @@ import Grid from '@mui/material/Grid';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '../../api/errors';
+import { failureOf } from '../../api/errors';
 import { Loading } from '../../shared/components/Loading';
 import { PageHeader } from '../../shared/components/PageHeader';
-import { useServerMessage } from '../../shared/serverMessages';
+import { useFailureText, type FailureTexts } from '../../shared/serverMessages';
 import { usePageTitle } from '../../shared/usePageTitle';
 import { AccountDetailsCard } from './AccountDetails';
 import { useGetMembersQuery, useUpdateAccountMutation, type AccountUpdate } from './accountApi';
@@ -20,12 +20,18 @@ import { ContactCard } from './ContactCard';
 import { useCurrentAccount } from './useCurrentAccount';
 
 /**
+ * Failures of saving the account: the form checks the thresholds itself, and identity has no account error
+ * codes yet, so anything the server refuses is the unknown-error text (never its message).
+ */
+const SAVE_FAILURES: FailureTexts = { fallback: 'toast.unknownError' };
+
+/**
  * Account: owner, billing contact and technical contact, time zone and workload thresholds. Admins edit them;
  * users who cannot edit are told to contact the admin or support.
  */
 export default function AccountPage() {
   const { t } = useTranslation();
-  const serverMessage = useServerMessage();
+  const failureText = useFailureText();
   usePageTitle('nav.account');
   const { account, canManage, isLoading } = useCurrentAccount();
   const { data: members, isLoading: membersPending } = useGetMembersQuery(
@@ -52,7 +58,7 @@ export default function AccountPage() {
       return;
     }
     const result = await updateAccount({ id: account.id, changes });
-    if (result.error) setSaveError(serverMessage(errorMessageOf(result.error), 'toast.unknownError'));
+    if (result.error) setSaveError(failureText(failureOf(result.error), SAVE_FAILURES));
     else setEditing(false);
   };
 

@@ -32,10 +32,18 @@ export function ContactCard({ labelKey, userId, members, membersPending = false,
           {t(labelKey)}
         </Typography>
         {isLoading || (membersPending && !member) ? (
-          <Skeleton width="60%" />
+          // The loaded card's two lines (name, email): the cards below do not move when it arrives.
+          <>
+            <Typography variant="subtitle1" component="p">
+              <Skeleton width="60%" />
+            </Typography>
+            <Typography variant="body2">
+              <Skeleton width="80%" />
+            </Typography>
+          </>
         ) : (
           <>
-            <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+            <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
               {name || person?.email || t('common.notSet')}
             </Typography>
             {name && person?.email ? (

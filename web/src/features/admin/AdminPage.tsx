@@ -9,17 +9,22 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '../../shared/components/PageHeader';
 import { usePageTitle } from '../../shared/usePageTitle';
-import { ADMIN_GROUPS } from './adminSections';
+import { useCurrentAccount } from '../account/useCurrentAccount';
+import { visibleAdminGroups } from './adminSections';
 
-/** The admin page: its sections grouped as Account, Management, Rules and Data, each a card link. */
+/**
+ * The admin page: its sections grouped as Account, Management, Rules and Data, each a card link; a section
+ * that would only say "ask your admin" (members) is not offered to those who cannot manage the account.
+ */
 export default function AdminPage() {
   const { t } = useTranslation();
   usePageTitle('nav.admin');
+  const { canManage } = useCurrentAccount();
   return (
     <>
       <PageHeader title={t('admin.title')} subtitle={t('admin.subtitle')} />
       <Stack spacing={4}>
-        {ADMIN_GROUPS.map((group) => (
+        {visibleAdminGroups(canManage).map((group) => (
           <Box component="section" key={group.id} aria-labelledby={`admin-group-${group.id}`}>
             <Typography
               id={`admin-group-${group.id}`}
@@ -51,7 +56,7 @@ export default function AdminPage() {
                           <Icon fontSize="small" />
                         </Box>
                         <Box>
-                          <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+                          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
                             {t(`admin.sections.${id}.title`)}
                           </Typography>
                           <Typography variant="body2" color="text.secondary">

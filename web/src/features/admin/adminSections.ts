@@ -20,6 +20,8 @@ export interface AdminSection {
   id: string;
   path: string;
   icon: SvgIconComponent;
+  /** Only for those who manage the account (the page shows nothing else to others). */
+  managersOnly?: boolean;
 }
 
 export interface AdminGroup {
@@ -33,7 +35,7 @@ export const ADMIN_GROUPS: AdminGroup[] = [
     id: 'account',
     sections: [
       { id: 'overview', path: ROUTES.adminAccountOverview, icon: InfoOutlined },
-      { id: 'members', path: ROUTES.adminMembers, icon: GroupOutlined },
+      { id: 'members', path: ROUTES.adminMembers, icon: GroupOutlined, managersOnly: true },
       { id: 'security', path: ROUTES.adminSecurity, icon: SecurityOutlined },
       { id: 'subscription', path: ROUTES.adminSubscription, icon: AccountBalanceWalletOutlined },
       { id: 'manuals', path: ROUTES.adminManuals, icon: MenuBookOutlined },
@@ -62,3 +64,11 @@ export const ADMIN_GROUPS: AdminGroup[] = [
     ],
   },
 ];
+
+/** The groups and sections a user sees: sections for account managers only are left out for others. */
+export function visibleAdminGroups(canManage: boolean): AdminGroup[] {
+  return ADMIN_GROUPS.map((group) => ({
+    ...group,
+    sections: group.sections.filter((section) => canManage || !section.managersOnly),
+  })).filter((group) => group.sections.length > 0);
+}

@@ -4,6 +4,8 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LanguagePicker } from '../../shared/components/LanguagePicker';
+import { useDocumentTitle } from '../../shared/usePageTitle';
 
 export interface AuthCardProps {
   title: string;
@@ -14,6 +16,7 @@ export interface AuthCardProps {
 /** The frame of the pages outside the default layout (sign-in, password reset, acceptance): product name, title. */
 export function AuthCard({ title, subtitle, children }: AuthCardProps) {
   const { t } = useTranslation();
+  useDocumentTitle(title);
   return (
     <Box
       component="main"
@@ -23,9 +26,10 @@ export function AuthCard({ title, subtitle, children }: AuthCardProps) {
         <CardContent sx={{ p: { xs: 3, sm: 5 } }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, mb: 3 }}>
             <Box component="img" src="/favicon.svg" alt="" sx={{ width: 32, height: 32 }} />
-            <Typography variant="h6" component="p" data-testid="product-name" sx={{ fontWeight: 600 }}>
+            <Typography variant="h6" component="p" data-testid="product-name" sx={{ fontWeight: 600, flexGrow: 1 }}>
               {t('app.name')}
             </Typography>
+            <LanguagePicker />
           </Box>
           <Typography variant="h5" component="h1" gutterBottom>
             {title}

@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { ROUTES } from '../../config/routes';
-import { useServerMessage } from '../../shared/serverMessages';
+import { useFailureText } from '../../shared/serverMessages';
 import { AuthCard } from './AuthCard';
 import { requestPasswordResetEmail } from './authClient';
 import { EmailField } from './EmailField';
@@ -15,7 +15,7 @@ import { EmailField } from './EmailField';
 /** Forgot password: asks for the email and always gives the same answer (no account enumeration). */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
-  const serverMessage = useServerMessage();
+  const failureText = useFailureText();
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -29,7 +29,7 @@ export default function ForgotPasswordPage() {
     const result = await requestPasswordResetEmail(email.trim());
     setSubmitting(false);
     if (result.ok) setSent(true);
-    else setError(serverMessage(result.message, 'toast.unavailable'));
+    else setError(failureText(result, { fallback: 'toast.unavailable' }));
   };
 
   return (

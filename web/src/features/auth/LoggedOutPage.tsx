@@ -6,12 +6,17 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { LOGIN_PATH } from '../../config';
+import { useDocumentTitle } from '../../shared/usePageTitle';
 
 /** The signed-out page, outside the default layout. */
 export default function LoggedOutPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('loggedOut.title'));
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'background.default', p: 2 }}>
+    <Box
+      component="main"
+      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'background.default', p: 2 }}
+    >
       <Card sx={{ maxWidth: 440, width: '100%' }}>
         <CardContent sx={{ textAlign: 'center', p: 5 }}>
           <CheckCircleOutline color="success" sx={{ fontSize: 56, mb: 2 }} />

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { ROUTES } from '../../config/routes';
 import { FormTextField } from '../../shared/components/FormTextField';
-import { useServerMessage } from '../../shared/serverMessages';
+import { IDENTITY_TEXT_KEYS, RESET_CODE_KEYS, useFailureText, type FailureTexts } from '../../shared/serverMessages';
 import { AuthCard } from './AuthCard';
 import { resetPassword } from './authClient';
 import { newPasswordErrors, type NewPasswordError } from './passwordRules';
@@ -19,10 +19,26 @@ const ERROR_KEYS: Record<NewPasswordError, string> = {
   mismatch: 'resetPassword.mismatch',
 };
 
+/**
+ * Failures of `POST users/reset-password`: a password the server refuses says why; any other refusal of the
+ * request (a token that is malformed, unknown, used or expired) is the invalid-link text.
+ */
+const RESET_FAILURES: FailureTexts = {
+  codes: RESET_CODE_KEYS,
+  statuses: {
+    400: IDENTITY_TEXT_KEYS.resetInvalid,
+    403: IDENTITY_TEXT_KEYS.resetInvalid,
+    404: IDENTITY_TEXT_KEYS.resetInvalid,
+    410: IDENTITY_TEXT_KEYS.resetInvalid,
+    422: IDENTITY_TEXT_KEYS.resetInvalid,
+  },
+  fallback: 'toast.unavailable',
+};
+
 /** The page of the emailed link (`/reset-password?token=`): the new password twice, then a link to sign in. */
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
-  const serverMessage = useServerMessage();
+  const failureText = useFailureText();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const [password, setPassword] = useState('');
@@ -43,8 +59,8 @@ export default function ResetPasswordPage() {
     setError(null);
     const result = await resetPassword(token, password);
     setSubmitting(false);
-    if (result.ok) setDone(serverMessage(result.data?.message, 'toast.actionCompleted'));
-    else setError(serverMessage(result.message, 'toast.unavailable'));
+    if (result.ok) setDone(t('toast.actionCompleted'));
+    else setError(failureText(result, RESET_FAILURES));
   };
 
   const signInLink = (
@@ -83,7 +99,11 @@ export default function ResetPasswordPage() {
     <AuthCard title={t('resetPassword.title')} subtitle={t('resetPassword.subtitle', { min: PASSWORD_MIN_LENGTH })}>
       <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
         <Stack spacing={2.5}>
-          {error ? <Alert severity="error">{error}</Alert> : null}
+          {error ? (
+            <Alert severity="error" data-testid="reset-error">
+              {error}
+            </Alert>
+          ) : null}
           <FormTextField
             label={t('resetPassword.password')}
             name="password"

@@ -112,8 +112,24 @@ describe('sign-in page', () => {
     expect((await screen.findByTestId('signin-error')).textContent).toBe('Too many sign-in attempts. Try again later.');
   });
 
-  it('shows a generic text when there is no answer', async () => {
+  it('shows the connection text when there is no answer', async () => {
     answers.push(() => Promise.reject(new TypeError('Failed to fetch')));
+    renderWithApp(<SignInPage />, '/signin');
+    typeCredentials();
+    expect((await screen.findByTestId('signin-error')).textContent).toBe(
+      'A connection issue occurred. Please check your internet connection...',
+    );
+  });
+
+  it('chooses the text by the error code, never by the message text', async () => {
+    answer(401, { statusCode: 401, message: 'Unauthorized', errorId: 'e-1', code: 'SESSION_INVALID_CREDENTIALS' });
+    renderWithApp(<SignInPage />, '/signin');
+    typeCredentials();
+    expect((await screen.findByTestId('signin-error')).textContent).toBe('Invalid email or password.');
+  });
+
+  it('shows the generic text for a refusal it has no text for', async () => {
+    answer(400, { statusCode: 400, message: 'email must be an email', errorId: 'e-2', code: 'BAD_REQUEST' });
     renderWithApp(<SignInPage />, '/signin');
     typeCredentials();
     expect((await screen.findByTestId('signin-error')).textContent).toBe(

@@ -11,12 +11,26 @@ import { ROUTES } from '../../config/routes';
 import { browserLocation } from '../../shared/browserLocation';
 import { FormTextField } from '../../shared/components/FormTextField';
 import { safeReturnTo } from '../../shared/returnTo';
-import { useServerMessage } from '../../shared/serverMessages';
+import { IDENTITY_TEXT_KEYS, SESSION_CODE_KEYS, useFailureText, type FailureTexts } from '../../shared/serverMessages';
 import { AuthCard } from './AuthCard';
 import { signIn } from './authClient';
 import { EmailField } from './EmailField';
 
 type Step = 'credentials' | 'code';
+
+/** Failures of `POST /api/login` by step: a 401 is the wrong password on the first, the wrong code on the second. */
+const SIGN_IN_FAILURES: Record<Step, FailureTexts> = {
+  credentials: {
+    codes: SESSION_CODE_KEYS,
+    statuses: { 401: IDENTITY_TEXT_KEYS.invalidCredentials, 429: IDENTITY_TEXT_KEYS.lockedOut },
+    fallback: 'signIn.failed',
+  },
+  code: {
+    codes: SESSION_CODE_KEYS,
+    statuses: { 401: IDENTITY_TEXT_KEYS.invalidCode, 429: IDENTITY_TEXT_KEYS.lockedOut },
+    fallback: 'signIn.failed',
+  },
+};
 
 /**
  * Sign-in, outside the default layout: email and password; when the account has MFA, a second step asks for
@@ -25,7 +39,7 @@ type Step = 'credentials' | 'code';
  */
 export default function SignInPage() {
   const { t } = useTranslation();
-  const serverMessage = useServerMessage();
+  const failureText = useFailureText();
   const [searchParams] = useSearchParams();
   const returnTo = safeReturnTo(searchParams.get(RETURN_TO_PARAM));
   const [step, setStep] = useState<Step>('credentials');
@@ -57,7 +71,7 @@ export default function SignInPage() {
     }
     setSubmitting(false);
     if (step === 'code') setCode('');
-    setError(serverMessage(result.message, 'signIn.failed'));
+    setError(failureText(result, SIGN_IN_FAILURES[step]));
   };
 
   const back = () => {

@@ -74,6 +74,30 @@ describe('reset-password page', () => {
     expect(await screen.findByText('This password reset link is invalid or has expired.')).toBeTruthy();
   });
 
+  it('shows the invalid-link text, not the validator message, for a short bogus token', async () => {
+    next = fetchAnswer(400, {
+      statusCode: 400,
+      message: ['token must be longer than or equal to 32 characters'],
+      errorId: 'e-3',
+      code: 'BAD_REQUEST',
+    });
+    renderWithApp(<ResetPasswordPage />, '/reset-password?token=abc');
+    fill('long-enough-pass', 'long-enough-pass');
+    expect((await screen.findByTestId('reset-error')).textContent).toBe(
+      'This password reset link is invalid or has expired.',
+    );
+    expect(screen.queryByText(/must be longer/)).toBeNull();
+  });
+
+  it('shows the password rule when the server refuses the password by its code', async () => {
+    next = fetchAnswer(400, { statusCode: 400, message: 'Weak', errorId: 'e-4', code: 'PASSWORD_COMMON' });
+    renderWithApp(<ResetPasswordPage />, '/reset-password?token=tok-1');
+    fill('long-enough-pass', 'long-enough-pass');
+    expect((await screen.findByTestId('reset-error')).textContent).toBe(
+      'Password must be at least 12 characters long.',
+    );
+  });
+
   it('says the link is invalid when it has no token', () => {
     renderWithApp(<ResetPasswordPage />, '/reset-password');
     expect(screen.getByText('This password reset link is invalid or has expired.')).toBeTruthy();

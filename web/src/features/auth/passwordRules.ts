@@ -1,8 +1,11 @@
-import { PASSWORD_MIN_LENGTH } from '@infra/contracts';
+import { passwordShapeProblem } from '@infra/contracts';
 
 export type NewPasswordError = 'passwordRule' | 'mismatch';
 
-/** The new-password checks the client can make: the minimum length, and both entries equal. */
+/**
+ * The new-password checks the client can make: the shared password rule of `@infra/contracts` (length,
+ * not only spaces; identity also refuses common passwords), and both entries equal.
+ */
 export function newPasswordErrors(
   password: string,
   confirmation: string,
@@ -11,7 +14,7 @@ export function newPasswordErrors(
   confirmation?: NewPasswordError;
 } {
   return {
-    ...(password.length < PASSWORD_MIN_LENGTH ? { password: 'passwordRule' as const } : {}),
+    ...(passwordShapeProblem(password) ? { password: 'passwordRule' as const } : {}),
     ...(confirmation !== password ? { confirmation: 'mismatch' as const } : {}),
   };
 }

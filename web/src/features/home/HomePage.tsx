@@ -71,7 +71,7 @@ export default function HomePage() {
               <CardActionArea component={RouterLink} to={path}>
                 <CardContent>
                   <Icon color="primary" sx={{ mb: 1.5 }} />
-                  <Typography variant="h6" gutterBottom>
+                  <Typography variant="h6" component="h2" gutterBottom>
                     {t(titleKey)}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">

@@ -14,7 +14,6 @@ import { useTranslation } from 'react-i18next';
 import { Loading } from '../../shared/components/Loading';
 import { PageHeader } from '../../shared/components/PageHeader';
 import { roleKey } from '../../shared/roles';
-import { useServerMessage } from '../../shared/serverMessages';
 import { usePageTitle } from '../../shared/usePageTitle';
 import { fullName, initials } from '../user/display';
 import type { UserProfile } from '../user/types';
@@ -40,17 +39,16 @@ const DETAIL_FIELDS = [
 /** Profile: the user's details and assigned role, a reset-password action, and whom to ask for changes. */
 export default function ProfilePage() {
   const { t } = useTranslation();
-  const serverMessage = useServerMessage();
   usePageTitle('nav.profile');
   const { data: profile, isLoading } = useProfile();
   const [requestReset, { isFetching: resetting }] = useLazyRequestPasswordResetQuery();
   const [resetMessage, setResetMessage] = useState<string | null>(null);
 
-  /** Sends the caller a reset link, and shows the server's answer (a failure shows the query-error toast). */
+  /** Sends the caller a reset link, and says so (a failure shows the query-error toast). */
   const resetPassword = async () => {
     setResetMessage(null);
     const result = await requestReset();
-    if (!result.error) setResetMessage(serverMessage(result.data?.message, 'identity.messages.resetRequested'));
+    if (!result.error) setResetMessage(t('identity.messages.resetRequested'));
   };
 
   if (isLoading) return <Loading />;
@@ -81,7 +79,9 @@ export default function ProfilePage() {
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3 }}>
             <Avatar sx={{ width: 56, height: 56, bgcolor: 'primary.main' }}>{initials(profile)}</Avatar>
             <Box>
-              <Typography variant="h6">{fullName(profile) || notSet}</Typography>
+              <Typography variant="h6" component="h2">
+                {fullName(profile) || notSet}
+              </Typography>
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5 }}>
                 <Typography variant="body2" color="text.secondary">
                   {t('profile.role')}

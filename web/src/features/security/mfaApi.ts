@@ -24,7 +24,8 @@ export const mfaApi = api.injectEndpoints({
   }),
 });
 
-registerEndpointToasts('verifyMfa', { successKey: 'security.enabledToast' });
-registerEndpointToasts('disableMfa', { successKey: 'security.disabledToast' });
+// A wrong code is shown inline by the code form, not as a toast as well.
+registerEndpointToasts('verifyMfa', { successKey: 'security.enabledToast', inlineError: true });
+registerEndpointToasts('disableMfa', { successKey: 'security.disabledToast', inlineError: true });
 
 export const { useEnrollMfaMutation, useVerifyMfaMutation, useDisableMfaMutation } = mfaApi;

@@ -58,6 +58,14 @@ describe('members', () => {
     expect(screen.getByRole('button', { name: 'Add member' })).toBeTruthy();
   });
 
+  it('shows the email in the name column of a member without a name', () => {
+    mockMembers = [memberFixture({ userId: 'u3', firstName: '', lastName: '', email: 'new@demo.local' })];
+    renderWithApp(<MembersTable account={{ id: 'a1', name: 'Demo Account' }} canManage />);
+    const row = screen.getAllByRole('row')[1] as HTMLElement;
+    const nameCell = within(row).getAllByRole('gridcell')[0] as HTMLElement;
+    expect(nameCell.textContent).toBe('new@demo.local');
+  });
+
   it('asks for confirmation before removing a member', async () => {
     renderWithApp(<MembersTable account={{ id: 'a1', name: 'Demo Account' }} canManage />);
     fireEvent.click(screen.getByRole('menuitem', { name: 'Remove Bob Builder' }));

@@ -5,6 +5,8 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { AccountDto, AccountRole, MemberDto } from '@infra/contracts';
 import { DataGrid, GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
@@ -31,6 +33,12 @@ export interface MembersTableProps {
 export function MembersTable({ account, canManage }: MembersTableProps) {
   const { t } = useTranslation();
   const gridDefaults = useDataGridDefaults();
+  // The columns fit the page down to a phone with the sidebar collapsed, and beside the open sidebar at
+  // 1024 px: narrower screens drop the multi-factor column, then the email (the name falls back to it).
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const columnVisibilityModel = useMemo(() => ({ mfaEnabled: !narrow, email: !phone }), [narrow, phone]);
   const { data: members, isLoading } = useGetMembersQuery(account.id);
   const [addMember, { isLoading: adding }] = useAddMemberMutation();
   const [updateRole, { isLoading: updating }] = useUpdateMemberRoleMutation();
@@ -45,14 +53,15 @@ export function MembersTable({ account, canManage }: MembersTableProps) {
         field: 'name',
         headerName: t('members.name'),
         flex: 1,
-        minWidth: 160,
-        valueGetter: (_value, member) => fullName(member),
+        minWidth: 90,
+        // A member who has not given a name yet is shown by the email.
+        valueGetter: (_value, member) => fullName(member) || member.email,
       },
-      { field: 'email', headerName: t('members.email'), flex: 1.2, minWidth: 200 },
+      { field: 'email', headerName: t('members.email'), flex: 1.2, minWidth: 170 },
       {
         field: 'role',
         headerName: t('members.role'),
-        width: 140,
+        width: 112,
         valueFormatter: (value: AccountRole) => t(roleKey(value)),
         renderCell: ({ row }) => (
           <Chip size="small" color={row.role === 'Admin' ? 'primary' : 'default'} label={t(roleKey(row.role))} />
@@ -61,7 +70,7 @@ export function MembersTable({ account, canManage }: MembersTableProps) {
       {
         field: 'mfaEnabled',
         headerName: t('members.mfa'),
-        width: 150,
+        width: 110,
         valueFormatter: (value: boolean) => t(value ? 'members.mfaOn' : 'members.mfaOff'),
       },
     ];
@@ -72,7 +81,7 @@ export function MembersTable({ account, canManage }: MembersTableProps) {
         field: 'actions',
         type: 'actions',
         headerName: t('members.actions'),
-        width: 110,
+        width: 88,
         getActions: ({ row }) => {
           const name = fullName(row) || row.email;
           return [
@@ -128,7 +137,8 @@ export function MembersTable({ account, canManage }: MembersTableProps) {
           {...gridDefaults}
           rows={members ?? []}
           columns={columns}
-          getRowId={(member) => member.userId}
+          getRowId={(member) => member.invitationId ?? member.userId}
+          columnVisibilityModel={columnVisibilityModel}
           loading={isLoading}
           autoHeight
           disableRowSelectionOnClick

@@ -12,10 +12,17 @@ import Typography from '@mui/material/Typography';
 import type { MfaEnrollmentDto } from '@infra/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '../../../api/errors';
-import { useServerMessage } from '../../../shared/serverMessages';
+import { failureOf } from '../../../api/errors';
+import { IDENTITY_TEXT_KEYS, MFA_CODE_KEYS, useFailureText, type FailureTexts } from '../../../shared/serverMessages';
 import { useDisableMfaMutation, useEnrollMfaMutation, useVerifyMfaMutation } from '../../security/mfaApi';
 import { AdminAccountPage } from './AdminAccountPage';
+
+/** Failures of a verify or disable code: a refused code is the invalid-code text. */
+const CODE_FAILURES: FailureTexts = {
+  codes: MFA_CODE_KEYS,
+  statuses: { 400: IDENTITY_TEXT_KEYS.invalidCode, 403: IDENTITY_TEXT_KEYS.invalidCode },
+  fallback: 'toast.unknownError',
+};
 
 /** A code form: the TOTP (or a recovery code), the submit button, and the server's answer on failure. */
 function CodeForm({
@@ -67,21 +74,21 @@ function CodeForm({
 /** The pending enrolment: the QR code, the secret to type instead, the recovery codes, and the first code. */
 function Enrollment({ enrollment, onDone }: { enrollment: MfaEnrollmentDto; onDone: () => void }) {
   const { t } = useTranslation();
-  const serverMessage = useServerMessage();
+  const failureText = useFailureText();
   const [verify, { isLoading }] = useVerifyMfaMutation();
   const [error, setError] = useState<string | null>(null);
 
   const submit = async (code: string) => {
     setError(null);
     const result = await verify({ code });
-    if (result.error) setError(serverMessage(errorMessageOf(result.error), 'toast.unknownError'));
+    if (result.error) setError(failureText(failureOf(result.error), CODE_FAILURES));
     else onDone();
   };
 
   return (
     <Stack spacing={3} data-testid="mfa-enrollment">
       <Box>
-        <Typography variant="subtitle2" gutterBottom>
+        <Typography variant="subtitle2" component="h3" gutterBottom>
           {t('security.step1')}
         </Typography>
         <Box
@@ -102,7 +109,7 @@ function Enrollment({ enrollment, onDone }: { enrollment: MfaEnrollmentDto; onDo
         </Typography>
       </Box>
       <Box>
-        <Typography variant="subtitle2" gutterBottom>
+        <Typography variant="subtitle2" component="h3" gutterBottom>
           {t('security.step2')}
         </Typography>
         <Alert severity="warning" sx={{ mb: 1 }}>
@@ -119,7 +126,7 @@ function Enrollment({ enrollment, onDone }: { enrollment: MfaEnrollmentDto; onDo
         </Box>
       </Box>
       <Box>
-        <Typography variant="subtitle2" gutterBottom>
+        <Typography variant="subtitle2" component="h3" gutterBottom>
           {t('security.step3')}
         </Typography>
         <CodeForm
@@ -138,13 +145,13 @@ function Enrollment({ enrollment, onDone }: { enrollment: MfaEnrollmentDto; onDo
 /** Turns MFA off with a current code (or a recovery code). */
 function DisableMfa() {
   const { t } = useTranslation();
-  const serverMessage = useServerMessage();
+  const failureText = useFailureText();
   const [disable, { isLoading }] = useDisableMfaMutation();
   const [error, setError] = useState<string | null>(null);
   const submit = async (code: string) => {
     setError(null);
     const result = await disable({ code });
-    if (result.error) setError(serverMessage(errorMessageOf(result.error), 'toast.unknownError'));
+    if (result.error) setError(failureText(failureOf(result.error), CODE_FAILURES));
   };
   return (
     <Stack spacing={2}>

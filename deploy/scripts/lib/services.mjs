@@ -1,0 +1,37 @@
+// Reads services.json, the one list of the product's processes (see its $comment).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+// SERVICES_FILE lets k8s/manifests.test.ts prove that a changed list makes the generated files stale.
+const manifest = JSON.parse(fs.readFileSync(process.env.SERVICES_FILE ?? path.join(ROOT, 'services.json'), 'utf8'));
+
+/** @type {{ port: number, metricsPort: number, secrets: string[] }} */
+export const GATEWAY = manifest.gateway;
+
+/**
+ * @type {{ name: string, port: number, secrets?: string[], jobs?: boolean, fileStore?: boolean,
+ *   autoscale?: { minReplicas: number, maxReplicas: number },
+ *   resources?: { requests: Record<string, string>, limits: Record<string, string> } }[]}
+ */
+export const SERVICE_LIST = manifest.services;
+
+/** The backend services' names, in start order. */
+export const SERVICES = SERVICE_LIST.map((service) => service.name);
+
+export const SERVICE_PORTS = Object.fromEntries(SERVICE_LIST.map((service) => [service.name, service.port]));
+
+/** @type {Record<string, { imageTag: string, replicas: number }>} */
+export const ENVIRONMENTS = manifest.environments;
+
+/**
+ * The secret variables (COMMON decision 1) a process is given: the gateway its own list, every service the
+ * caller-context public key plus its own list. The database password is the deployment's business.
+ */
+export function secretsOf(name) {
+  if (name === 'gateway') return GATEWAY.secrets;
+  const service = SERVICE_LIST.find((candidate) => candidate.name === name);
+  if (!service) throw new Error(`${name} is not in services.json`);
+  return ['CALLER_CONTEXT_PUBLIC_KEY', ...(service.secrets ?? [])];
+}

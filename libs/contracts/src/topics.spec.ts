@@ -1,0 +1,65 @@
+import { schema } from './envelope';
+import { ALL_TOPICS, TOPIC_SCHEMAS, TOPICS, validateTopicPayload } from './topics';
+
+const ID = '3f1c2a9e-0b7d-4c1e-9a2b-5d6e7f8a9b0c';
+
+describe('topic payload schemas', () => {
+  it('has a schema for every topic', () => {
+    expect(Object.keys(TOPIC_SCHEMAS).sort()).toEqual([...ALL_TOPICS].sort());
+  });
+
+  it('accepts a valid payload and ignores fields it does not know', () => {
+    const payload = { organizationId: ID, accountId: ID, name: 'Ops', deleted: false, addedLater: 1 };
+    expect(validateTopicPayload(TOPICS.identityOrganizationChanged, payload)).toEqual([]);
+  });
+
+  it('names every problem with its path', () => {
+    expect(
+      validateTopicPayload(TOPICS.taggingTagsAssigned, {
+        assignments: [{ tagId: ID, assetId: 'x' }],
+        unassignments: 'none',
+      }),
+    ).toEqual([
+      'assignments[0].assetId: expected a UUID, got string',
+      'unassignments: expected an array of at most 100000 items, got string',
+    ]);
+    expect(validateTopicPayload(TOPICS.analyticsRatingsRecomputed, null)).toEqual([
+      'payload: expected an object, got null',
+    ]);
+    expect(
+      validateTopicPayload(TOPICS.identityAccountThresholdsChanged, {
+        accountId: ID,
+        minWorkloadPercentThreshold: 101,
+        maxWorkloadPercentThreshold: Number.NaN,
+      }),
+    ).toHaveLength(2);
+  });
+
+  it('checks scalars, records, enums and dates', () => {
+    const upserted = {
+      assetId: ID,
+      name: 'db-1',
+      status: 'active',
+      collectionIds: [ID],
+      attributes: { cpu: 4, region: 'eu', spot: false, owner: null },
+    };
+    expect(validateTopicPayload(TOPICS.inventoryAssetUpserted, upserted)).toEqual([]);
+    expect(
+      validateTopicPayload(TOPICS.inventoryAssetUpserted, { ...upserted, status: 'gone', attributes: { x: {} } }),
+    ).toEqual([
+      'status: expected one of active, offline, pending, archived, got string',
+      'attributes.x: expected a string, number, boolean or null, got object',
+    ]);
+    expect(schema.isoDate()('2026-11-22', '')).toEqual([]);
+    expect(schema.isoDate()('2026-11-22T03:00:00.000Z', '')).toEqual([]);
+    expect(schema.isoDate()('22/11/2026', 'd')).toEqual(['d: expected an ISO 8601 date, got string']);
+  });
+
+  it('binds each schema to its payload type at compile time', () => {
+    // @ts-expect-error a schema that misses a field of the payload does not compile
+    const incomplete: (typeof TOPIC_SCHEMAS)[typeof TOPICS.identityOrganizationChanged] = schema.object<{
+      organizationId: string;
+    }>({ organizationId: schema.uuid() });
+    expect(incomplete).toBeDefined();
+  });
+});

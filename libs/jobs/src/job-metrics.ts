@@ -1,0 +1,25 @@
+import { Counter, Histogram } from 'prom-client';
+import { metricsRegistry } from '@infra/platform';
+
+/** Job metrics on the process's registry (served at /metrics), labelled by queue and job name. */
+export const jobsCompleted = new Counter({
+  name: 'jobs_completed_total',
+  help: 'Job attempts that succeeded, by queue and job name',
+  labelNames: ['queue', 'job'],
+  registers: [metricsRegistry],
+});
+
+export const jobsFailed = new Counter({
+  name: 'jobs_failed_total',
+  help: 'Job attempts that failed, by queue, job name and whether the job will be retried',
+  labelNames: ['queue', 'job', 'final'],
+  registers: [metricsRegistry],
+});
+
+export const jobDuration = new Histogram({
+  name: 'job_duration_seconds',
+  help: 'Duration of job attempts by queue, job name and outcome',
+  labelNames: ['queue', 'job', 'outcome'],
+  buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+  registers: [metricsRegistry],
+});

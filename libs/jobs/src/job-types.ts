@@ -1,0 +1,37 @@
+import type { Job } from 'bullmq';
+
+/**
+ * A service's jobs: job name to payload, e.g. `interface IdentityJobs { 'send-password-reset': { userId: string } }`.
+ * Payloads are stored as JSON in Redis: plain data only (no Date, Map or class instances).
+ */
+export type JobName<J extends object> = Extract<keyof J, string>;
+
+/** The BullMQ job handed to a processor, typed by its map entry. */
+export type TypedJob<J extends object, N extends JobName<J>> = Job<J[N], void, N>;
+
+/**
+ * One class per job. Extend it, set `name`, implement `process`; register the class in
+ * `JobsModule.register({ processors: [...] })`. It is a Nest provider, so it can inject repositories and services.
+ * Throw `UnrecoverableError` for input that can never succeed: the job fails at once, without retries.
+ */
+export abstract class JobProcessor<J extends object, N extends JobName<J>> {
+  abstract readonly name: N;
+  abstract process(payload: J[N], job: TypedJob<J, N>): Promise<void>;
+}
+
+/** A recurring job: every `every` milliseconds, or on a cron `pattern` (UTC). */
+export type JobSchedule<J extends object> = {
+  [N in JobName<J>]: { name: N; payload: J[N] } & ({ every: number } | { pattern: string });
+}[JobName<J>];
+
+/** A processor class for any job of the map (each class handles exactly one name). */
+export type JobProcessorClass<J extends object> = {
+  [N in JobName<J>]: new (...args: never[]) => JobProcessor<J, N>;
+}[JobName<J>];
+
+export interface AddJobOptions {
+  /** Idempotency key: a second add with the same id is ignored while the first job is kept (see JOB_DEFAULTS). */
+  jobId?: string;
+  /** Run no earlier than this many milliseconds from now. */
+  delay?: number;
+}

@@ -1,0 +1,188 @@
+import {
+  BeforeApplicationShutdown,
+  DynamicModule,
+  Logger,
+  Module,
+  ModuleMetadata,
+  OnApplicationBootstrap,
+  Provider,
+} from '@nestjs/common';
+import { Job, Queue, UnrecoverableError, Worker } from 'bullmq';
+import type Redis from 'ioredis';
+import { REDIS } from '@infra/platform';
+import { defaultJobOptions, JOB_DEFAULTS, RetryOptions } from './job-defaults';
+import { jobDuration, jobsCompleted, jobsFailed } from './job-metrics';
+import { JobQueue, jobQueueToken } from './job-queue';
+import type { JobProcessor, JobProcessorClass, JobSchedule } from './job-types';
+import { JobsRuntime, jobsRuntime } from './jobs-env';
+
+export interface JobsModuleOptions<J extends object> {
+  /** Queue name, normally the service name ("identity"). Unique per process. */
+  queue: string;
+  /** One class per job name of `J`. */
+  processors: JobProcessorClass<J>[];
+  /** Recurring jobs; a schedule removed from this list is removed from Redis at the next start. */
+  schedules?: JobSchedule<J>[];
+  /** Modules and providers the processors depend on. */
+  imports?: ModuleMetadata['imports'];
+  providers?: Provider[];
+  /** Overrides of JOB_DEFAULTS (tests use short backoffs). */
+  retry?: Partial<RetryOptions>;
+  concurrency?: number;
+  /** Defaults to `jobsRuntime(process.env)` (JOBS_ENABLED, WORKER_ONLY). */
+  runtime?: JobsRuntime;
+}
+
+type AnyProcessor = JobProcessor<Record<string, unknown>, string>;
+
+/** The options with the job map erased, as the runner sees them. */
+interface RunnerOptions {
+  queue: string;
+  schedules: { name: string; payload: unknown; every?: number; pattern?: string }[];
+  retry?: Partial<RetryOptions>;
+  concurrency?: number;
+}
+
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Owns one queue: the producer connection, the worker (where this process runs workers) and the schedules.
+ * Shutdown closes the worker first, which waits for the jobs it is running, before the database closes.
+ */
+class QueueRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger: Logger;
+  private readonly processors = new Map<string, AnyProcessor>();
+  private readonly connections: Redis[] = [];
+  private worker: Worker | undefined;
+  readonly queue: Queue;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly options: RunnerOptions,
+    private readonly runtime: JobsRuntime,
+    processors: AnyProcessor[],
+  ) {
+    this.logger = new Logger(`Jobs:${options.queue}`);
+    for (const processor of processors) {
+      if (this.processors.has(processor.name)) {
+        throw new Error(`queue ${options.queue}: two processors for job "${processor.name}"`);
+      }
+      this.processors.set(processor.name, processor);
+    }
+    for (const schedule of options.schedules) {
+      if (!this.processors.has(schedule.name)) {
+        throw new Error(`queue ${options.queue}: schedule "${schedule.name}" has no processor`);
+      }
+    }
+    const retry = { attempts: JOB_DEFAULTS.attempts, backoffMs: JOB_DEFAULTS.backoffMs, ...options.retry };
+    this.queue = new Queue(options.queue, {
+      connection: this.connection({}),
+      defaultJobOptions: defaultJobOptions(retry),
+    });
+    this.queue.on('error', (error) => this.logger.warn(`queue connection: ${error.message}`));
+  }
+
+  /** Same Redis settings as the platform's client; BullMQ workers need unlimited retries per request. */
+  private connection(overrides: { maxRetriesPerRequest?: null }): Redis {
+    const connection = this.redis.duplicate(overrides);
+    this.connections.push(connection);
+    return connection;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.runtime.workers) return;
+    await this.syncSchedules();
+    this.worker = new Worker(this.options.queue, (job: Job) => this.run(job), {
+      connection: this.connection({ maxRetriesPerRequest: null }),
+      concurrency: this.options.concurrency ?? JOB_DEFAULTS.concurrency,
+    });
+    this.worker.on('error', (error) => this.logger.warn(`worker: ${error.message}`));
+    this.worker.on('failed', (job, error) => {
+      if (!job) return;
+      this.logger.warn(
+        { jobId: job.id, job: job.name, attempt: job.attemptsMade, final: job.finishedOn !== undefined },
+        `job failed: ${error.message}`,
+      );
+    });
+  }
+
+  private async syncSchedules(): Promise<void> {
+    const wanted = this.options.schedules;
+    for (const schedule of wanted) {
+      const repeat = schedule.every !== undefined ? { every: schedule.every } : { pattern: schedule.pattern };
+      await this.queue.upsertJobScheduler(schedule.name, repeat, { name: schedule.name, data: schedule.payload });
+    }
+    const names = new Set(wanted.map((schedule) => schedule.name));
+    for (const existing of await this.queue.getJobSchedulers()) {
+      if (!names.has(existing.key)) await this.queue.removeJobScheduler(existing.key);
+    }
+  }
+
+  private async run(job: Job): Promise<void> {
+    const labels = { queue: this.options.queue, job: job.name };
+    const end = jobDuration.startTimer(labels);
+    try {
+      const processor = this.processors.get(job.name);
+      if (!processor) throw new UnrecoverableError(`no processor for job "${job.name}"`);
+      await processor.process(job.data, job);
+      jobsCompleted.inc(labels);
+      end({ outcome: 'completed' });
+    } catch (error) {
+      const final = error instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      jobsFailed.inc({ ...labels, final: String(final) });
+      end({ outcome: 'failed' });
+      if (error instanceof Error) throw error;
+      throw new Error(errorMessage(error));
+    }
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    // close() stops taking new jobs and waits for the running ones (the platform's deadline bounds the wait).
+    await this.worker?.close();
+    await this.queue.close();
+    await Promise.all(this.connections.map((connection) => connection.quit().catch(() => undefined)));
+  }
+}
+
+/**
+ * A service's queue as a Nest module: `JobsModule.register<IdentityJobs>({ queue: 'identity', processors: [...] })`.
+ * Global, so `@InjectJobQueue('identity')` works in every module; register each queue once per process.
+ */
+@Module({})
+export class JobsModule {
+  static register<J extends object>(options: JobsModuleOptions<J>): DynamicModule {
+    const runnerToken = `QueueRunner:${options.queue}`;
+    const processors = options.processors as unknown as (new (...args: never[]) => AnyProcessor)[];
+    return {
+      module: JobsModule,
+      global: true,
+      imports: options.imports ?? [],
+      providers: [
+        ...(options.providers ?? []),
+        ...processors,
+        {
+          provide: runnerToken,
+          inject: [REDIS, ...processors],
+          useFactory: (redis: Redis, ...instances: AnyProcessor[]) =>
+            new QueueRunner(
+              redis,
+              {
+                queue: options.queue,
+                schedules: (options.schedules ?? []) as RunnerOptions['schedules'],
+                retry: options.retry,
+                concurrency: options.concurrency,
+              },
+              options.runtime ?? jobsRuntime(),
+              instances,
+            ),
+        },
+        {
+          provide: jobQueueToken(options.queue),
+          inject: [runnerToken],
+          useFactory: (runner: QueueRunner) => new JobQueue<J>(runner.queue),
+        },
+      ],
+      exports: [jobQueueToken(options.queue)],
+    };
+  }
+}

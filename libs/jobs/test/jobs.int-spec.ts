@@ -1,0 +1,283 @@
+import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import type { INestApplicationContext } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import type Redis from 'ioredis';
+import { createRedis, metricsRegistry, REDIS } from '@infra/platform';
+import { pollUntil, uniqueSuffix } from '@infra/platform/testing';
+import {
+  InjectJobQueue,
+  JobProcessor,
+  JobQueue,
+  jobQueueToken,
+  JobsModule,
+  JobsRuntime,
+  TypedJob,
+  UnrecoverableError,
+} from '../src';
+
+// Real Redis, database 7 (not the product's), one fresh queue per test.
+const REDIS_URL = process.env.JOBS_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/7';
+const WORKERS: JobsRuntime = { workers: true, workerOnly: false };
+
+interface TestJobs {
+  greet: { name: string };
+  flaky: { failTimes: number };
+  reject: { reason: string };
+  slow: { ms: number };
+}
+
+/** What the processors saw, per test. */
+class Journal {
+  greeted: string[] = [];
+  flakyAttempts: number[] = [];
+  rejectCalls = 0;
+  slowStarted = false;
+  slowFinished = false;
+}
+
+@Injectable()
+class GreetJob extends JobProcessor<TestJobs, 'greet'> {
+  readonly name = 'greet';
+  constructor(private readonly journal: Journal) {
+    super();
+  }
+  async process(payload: TestJobs['greet']): Promise<void> {
+    this.journal.greeted.push(payload.name);
+  }
+}
+
+@Injectable()
+class FlakyJob extends JobProcessor<TestJobs, 'flaky'> {
+  readonly name = 'flaky';
+  constructor(private readonly journal: Journal) {
+    super();
+  }
+  async process(payload: TestJobs['flaky'], job: TypedJob<TestJobs, 'flaky'>): Promise<void> {
+    this.journal.flakyAttempts.push(Date.now());
+    if (job.attemptsMade < payload.failTimes) throw new Error(`attempt ${job.attemptsMade + 1} fails`);
+  }
+}
+
+@Injectable()
+class RejectJob extends JobProcessor<TestJobs, 'reject'> {
+  readonly name = 'reject';
+  constructor(private readonly journal: Journal) {
+    super();
+  }
+  async process(payload: TestJobs['reject']): Promise<void> {
+    this.journal.rejectCalls += 1;
+    throw new UnrecoverableError(payload.reason);
+  }
+}
+
+@Injectable()
+class SlowJob extends JobProcessor<TestJobs, 'slow'> {
+  readonly name = 'slow';
+  constructor(private readonly journal: Journal) {
+    super();
+  }
+  async process(payload: TestJobs['slow']): Promise<void> {
+    this.journal.slowStarted = true;
+    await new Promise((resolve) => setTimeout(resolve, payload.ms));
+    this.journal.slowFinished = true;
+  }
+}
+
+/** Stands in for the platform module: provides REDIS and closes it on shutdown. */
+@Injectable()
+class RedisCloser implements OnApplicationShutdown {
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis.quit();
+  }
+}
+
+@Global()
+@Module({
+  providers: [{ provide: REDIS, useFactory: () => createRedis(REDIS_URL) }, RedisCloser],
+  exports: [REDIS],
+})
+class TestRedisModule {}
+
+/** A producer elsewhere in the app, injecting the typed queue. */
+@Injectable()
+class Greeter {
+  constructor(@InjectJobQueue('unused') readonly queue: JobQueue<TestJobs>) {}
+}
+
+describe('libs/jobs on a real Redis', () => {
+  let app: INestApplicationContext | undefined;
+  let queueName: string;
+  let journal: Journal;
+  let inspect: Redis;
+
+  async function start(runtime = WORKERS, schedules?: JobsModuleSchedules): Promise<JobQueue<TestJobs>> {
+    journal = new Journal();
+    const moduleRef = await Test.createTestingModule({
+      imports: [
+        TestRedisModule,
+        JobsModule.register<TestJobs>({
+          queue: queueName,
+          processors: [GreetJob, FlakyJob, RejectJob, SlowJob],
+          providers: [{ provide: Journal, useValue: journal }],
+          retry: { attempts: 3, backoffMs: 200 },
+          schedules,
+          runtime,
+        }),
+      ],
+    }).compile();
+    app = await moduleRef.init();
+    return app.get<JobQueue<TestJobs>>(jobQueueToken(queueName));
+  }
+
+  type JobsModuleSchedules = Parameters<typeof JobsModule.register<TestJobs>>[0]['schedules'];
+
+  let inspected: Queue;
+  const inspector = () => inspected;
+
+  beforeAll(() => {
+    inspect = createRedis(REDIS_URL);
+  });
+
+  beforeEach(() => {
+    queueName = `jobs-test-${uniqueSuffix()}`;
+    inspected = new Queue(queueName, { connection: inspect });
+  });
+
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+    await inspected.obliterate({ force: true });
+    await inspected.close();
+  });
+
+  afterAll(async () => {
+    await inspect.quit();
+  });
+
+  it('processes a typed job once, and an add with the same jobId is a no-op', async () => {
+    const queue = await start();
+    const first = await queue.add('greet', { name: 'Ada' }, { jobId: 'greet-ada' });
+    const second = await queue.add('greet', { name: 'Ada' }, { jobId: 'greet-ada' });
+    expect(second).toBe(first);
+    const job = await pollUntil('job completed', async () => {
+      const found = await inspector().getJob(first);
+      return (await found?.getState()) === 'completed' ? found : undefined;
+    });
+    expect(job?.name).toBe('greet');
+    expect(journal.greeted).toEqual(['Ada']);
+  });
+
+  it('retries a failing job with exponential backoff, then succeeds', async () => {
+    const queue = await start();
+    const id = await queue.add('flaky', { failTimes: 2 });
+    await pollUntil(
+      'flaky job completed',
+      async () => (await (await inspector().getJob(id))?.getState()) === 'completed',
+    );
+    expect(journal.flakyAttempts).toHaveLength(3);
+    const [a, b, c] = journal.flakyAttempts;
+    // Backoff 200 ms then 400 ms (BullMQ adds no jitter by default); allow scheduling slack below.
+    expect(b - a).toBeGreaterThanOrEqual(180);
+    expect(c - b).toBeGreaterThanOrEqual(360);
+  });
+
+  it('fails at once, without retries, on UnrecoverableError', async () => {
+    const queue = await start();
+    const id = await queue.add('reject', { reason: 'no such user' });
+    const job = await pollUntil('job failed', async () => {
+      const found = await inspector().getJob(id);
+      return (await found?.getState()) === 'failed' ? found : undefined;
+    });
+    expect(job.failedReason).toBe('no such user');
+    expect(job.attemptsMade).toBe(1);
+    expect(journal.rejectCalls).toBe(1);
+  });
+
+  it('waits on shutdown for the job it is running', async () => {
+    const queue = await start();
+    const id = await queue.add('slow', { ms: 1500 });
+    await pollUntil('slow job started', () => journal.slowStarted);
+    await app?.close();
+    app = undefined;
+    expect(journal.slowFinished).toBe(true);
+    expect(await (await inspector().getJob(id))?.getState()).toBe('completed');
+  });
+
+  it('counts completed and failed attempts and their duration per queue and job name', async () => {
+    const queue = await start();
+    await queue.add('greet', { name: 'Grace' });
+    const id = await queue.add('flaky', { failTimes: 1 });
+    const rejected = await queue.add('reject', { reason: 'never' });
+    await pollUntil(
+      'flaky job completed',
+      async () => (await (await inspector().getJob(id))?.getState()) === 'completed',
+    );
+    await pollUntil(
+      'rejected job failed',
+      async () => (await (await inspector().getJob(rejected))?.getState()) === 'failed',
+    );
+    const text = await metricsRegistry.metrics();
+    const value = (name: string, labels: string) =>
+      Number(new RegExp(`^${name}\\{${labels}\\} (\\d+)`, 'm').exec(text)?.[1] ?? 'NaN');
+    expect(value('jobs_completed_total', `queue="${queueName}",job="greet"`)).toBe(1);
+    expect(value('jobs_completed_total', `queue="${queueName}",job="flaky"`)).toBe(1);
+    expect(value('jobs_failed_total', `queue="${queueName}",job="flaky",final="false"`)).toBe(1);
+    expect(value('jobs_failed_total', `queue="${queueName}",job="reject",final="true"`)).toBe(1);
+    expect(value('job_duration_seconds_count', `queue="${queueName}",job="flaky",outcome="failed"`)).toBe(1);
+  });
+
+  it('only enqueues when workers are off (JOBS_ENABLED=false), and registers schedules where workers run', async () => {
+    const producer = await start({ workers: false, workerOnly: false });
+    const id = await producer.add('greet', { name: 'Linus' });
+    await new Promise((resolve) => setTimeout(resolve, 300)); // nothing may run it: a short settle, then check
+    expect(await (await inspector().getJob(id))?.getState()).toBe('waiting');
+    await app?.close();
+    await start(WORKERS, [{ name: 'greet', every: 60_000, payload: { name: 'scheduled' } }]);
+    await pollUntil('queued job ran', () => journal.greeted.includes('Linus'));
+    await pollUntil('scheduled job ran', () => journal.greeted.includes('scheduled'));
+    expect((await inspector().getJobSchedulers()).map((s) => s.key)).toEqual(['greet']);
+  });
+
+  it('runs two queues side by side in one app (a service registers its own and the messaging one)', async () => {
+    journal = new Journal();
+    const other = `${queueName}-other`;
+    const register = (queue: string) =>
+      JobsModule.register<TestJobs>({
+        queue,
+        processors: [GreetJob],
+        providers: [{ provide: Journal, useValue: journal }],
+        runtime: WORKERS,
+      });
+    const moduleRef = await Test.createTestingModule({
+      imports: [TestRedisModule, register(queueName), register(other)],
+    }).compile();
+    app = await moduleRef.init();
+    await app.get<JobQueue<TestJobs>>(jobQueueToken(queueName)).add('greet', { name: 'first' });
+    await app.get<JobQueue<TestJobs>>(jobQueueToken(other)).add('greet', { name: 'second' });
+    await pollUntil('both queues ran their job', () => journal.greeted.length === 2);
+    expect(journal.greeted.sort()).toEqual(['first', 'second']);
+    await app.close();
+    app = undefined;
+    const otherQueue = new Queue(other, { connection: inspect });
+    await otherQueue.obliterate({ force: true });
+    await otherQueue.close();
+  });
+
+  it('injects the typed queue into other providers', async () => {
+    const moduleRef = await Test.createTestingModule({
+      imports: [
+        TestRedisModule,
+        JobsModule.register<TestJobs>({
+          queue: 'unused',
+          processors: [],
+          runtime: { workers: false, workerOnly: false },
+        }),
+      ],
+      providers: [Greeter],
+    }).compile();
+    app = await moduleRef.init();
+    expect(app.get(Greeter).queue.name).toBe('unused');
+  });
+});

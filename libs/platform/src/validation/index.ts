@@ -1,0 +1,2 @@
+export * from './text-validators';
+export * from './optional-text.pipe';

@@ -1,0 +1,10 @@
+// The events service boots with its real foundation (database, messaging, jobs) and declares its topics.
+import { describeServiceFoundation } from '@infra/messaging/testing';
+import { AppModule } from './app.module';
+import { eventsService } from './events.service-definition';
+
+describeServiceFoundation(
+  'events',
+  (env) => eventsService(env),
+  (definition) => AppModule.register(definition),
+);

@@ -1,0 +1,10 @@
+import { MESSAGES, OrganizationErrorCode } from '@infra/contracts';
+import { domainErrors, ErrorCatalogue } from '@infra/platform';
+
+export const ORGANIZATION_ERRORS: ErrorCatalogue<OrganizationErrorCode> = {
+  // The same answer for a random id and for another tenant's organization (no existence oracle).
+  [OrganizationErrorCode.NotFound]: { status: 404, message: MESSAGES.notFound('Organization') },
+  [OrganizationErrorCode.NameTaken]: { status: 409, message: MESSAGES.alreadyExists },
+};
+
+export const organizationError = domainErrors(ORGANIZATION_ERRORS);

@@ -1,0 +1,48 @@
+// Rows for medium tests, written straight to the scratch database.
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import type { CallerContext } from '@infra/platform';
+import { Account, AccountRoleName, Membership } from '../../src/accounts/account.entity';
+import { Organization } from '../../src/organizations/organization.entity';
+import { User } from '../../src/users/user.entity';
+
+export async function createUser(dataSource: DataSource, overrides: Partial<User> = {}): Promise<User> {
+  const users = dataSource.getRepository(User);
+  return users.save(
+    users.create({
+      email: `user-${randomUUID()}@medium.local`,
+      passwordHash: 'not-a-real-hash',
+      firstName: 'Medium',
+      mfaSecret: 'sealed-secret-never-selected',
+      ...overrides,
+    }),
+  );
+}
+
+export async function createAccount(
+  dataSource: DataSource,
+  members: [User, AccountRoleName][],
+  organizationNames: string[] = [],
+): Promise<{ account: Account; organizations: Organization[] }> {
+  const slug = `acct-${randomUUID().slice(0, 8)}`;
+  const account = await dataSource.getRepository(Account).save({ name: `Account ${slug}`, slug });
+  for (const [user, role] of members) {
+    await dataSource.getRepository(Membership).insert({ accountId: account.id, userId: user.id, role });
+  }
+  const organizations: Organization[] = [];
+  for (const name of organizationNames) {
+    organizations.push(await dataSource.getRepository(Organization).save({ accountId: account.id, name }));
+  }
+  return { account, organizations };
+}
+
+export function callerOf(user: User): CallerContext {
+  return {
+    userId: user.id,
+    email: user.email,
+    systemAdmin: user.systemAdmin,
+    accountId: null,
+    organizationId: null,
+    role: null,
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * Browser test of deep links: signed in, every route of spec §2 (and the admin pages) loads directly and
+ * survives a reload as the app (its header and the page's heading), never as raw JSON; each page titles the
+ * browser tab "<Page> · Infra Analytics". Signed out, a page load asks for nothing but the profile.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Cookie } from 'playwright-core';
+import { BROWSER_BASE_URL as BASE_URL, useBrowser, WAIT_MS } from './support/browser';
+import { signInThroughPage } from './support/web-signin';
+
+jest.setTimeout(180_000);
+
+const id = randomUUID();
+
+/** Each route with the heading (h1) its page shows. */
+const ROUTES: [path: string, heading: string][] = [
+  ['/', 'Hello Ada!'],
+  ['/profile', 'Profile'],
+  ['/account', 'Account'],
+  ['/widgets', 'Widgets'],
+  [`/assets/${id}`, 'Asset'],
+  [`/collections/${id}`, 'Collection'],
+  [`/views/${id}`, 'View'],
+  ['/admin', 'Admin'],
+  ['/admin/events', 'Events'],
+  ['/admin/views', 'Views'],
+  ['/admin/integrations', 'Integrations'],
+  [`/admin/logs/${id}`, 'Audit Logs'],
+  ['/admin/tag-library', 'Tag Library'],
+  ['/admin/tag-library/tag-create', 'Create Tags'],
+  ['/admin/tag-library/tag-assign', 'Tag Assignment'],
+  ['/admin/tag-library/tag-summary', 'Summary'],
+  ['/admin/tag-library/tag-import', 'Tag Import'],
+  ['/admin/account', 'Overview'],
+  ['/admin/account/members', 'Members'],
+  ['/admin/account/security', 'Security'],
+  ['/admin/account/subscription', 'Subscription'],
+  ['/admin/account/manuals', 'Manuals'],
+];
+
+const session = useBrowser();
+
+describe('deep links and reloads (§2)', () => {
+  // One sign-in for all routes: its session cookies go into each test's fresh browser context.
+  let cookies: Cookie[] = [];
+  beforeAll(async () => {
+    const context = await session.browser.newContext();
+    await signInThroughPage(await context.newPage(), 'admin');
+    cookies = await context.cookies();
+    await context.close();
+  });
+  beforeEach(async () => {
+    await session.context.addCookies(cookies);
+  });
+
+  it.each(ROUTES)('%s loads directly and on reload as the app', async (path, heading) => {
+    const { page } = session;
+    for (const load of [() => page.goto(`${BASE_URL}${path}`), () => page.reload()]) {
+      const response = await load();
+      expect(response?.headers()['content-type']).toMatch(/^text\/html/);
+      expect(new URL(page.url()).pathname).toBe(path);
+      await page.getByTestId('app-header').waitFor({ timeout: WAIT_MS });
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor({ timeout: WAIT_MS });
+    }
+    const title = path === '/' ? 'Home' : heading;
+    expect(await page.title()).toBe(`${title} · Infra Analytics`);
+  });
+});
+
+describe('signed out', () => {
+  it('a page load does not ask for the acceptance status nor warn about a 401', async () => {
+    const { page } = session;
+    const apiCalls: string[] = [];
+    const warnings: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/v1/')) apiCalls.push(pathname);
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await page.goto(`${BASE_URL}/account`);
+    await page.waitForURL((url) => url.pathname === '/signin', { timeout: WAIT_MS });
+    await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor({ timeout: WAIT_MS });
+    expect(apiCalls).not.toContain('/api/v1/users/acceptance-status');
+    expect(apiCalls).toContain('/api/v1/users/profile');
+    expect(warnings).toEqual([]);
+    expect(await page.title()).toBe('Sign in · Infra Analytics');
+  });
+});
