@@ -8,3 +8,4 @@ export * from './identity-errors';
 export * from './auth-errors';
 export * from './password-rule';
 export * from './return-to';
+export * from './inventory';
