@@ -19,7 +19,8 @@ describe('gateway route table (spec §7)', () => {
     ['GET', 'tags/validate/import', 'tagging'],
     ['GET', 'tags/getTagsEvents', 'tagging'],
     ['GET', 'users/profile', 'identity'],
-    ['GET', 'views/summary', 'analytics'],
+    ['GET', 'views/summary', 'inventory'],
+    ['PUT', 'collections/abc/assets', 'inventory'],
     ['GET', 'views/abc', 'inventory'],
   ])('%s %s → %s', (method, path, service) => {
     expect(matcher.match(method, path)?.rule.service).toBe(service);
@@ -59,7 +60,7 @@ describe('gateway route table (spec §7)', () => {
   it('matches one segment per parameter and keeps values raw (a bad %-escape is not an error)', () => {
     expect(matcher.match('GET', 'views/a/b')).toBeUndefined();
     expect(matcher.match('GET', 'views/%E0%A4%A')?.params).toEqual({ id: '%E0%A4%A' });
-    expect(matcher.methodsFor('views/x/')).toEqual(['GET']);
+    expect(matcher.methodsFor('views/x/')).toEqual(['GET', 'DELETE']);
   });
 
   it('takes JSON bodies only unless a route lists its own types', () => {

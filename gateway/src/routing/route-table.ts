@@ -64,13 +64,13 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   rule('GET', 'accounts/:id/members', 'identity', 'user'),
   rule('DELETE', 'accounts/:id/members/:userId', 'identity', 'user'),
   // Assets
-  planned(rule('GET', 'assets', 'inventory', 'organization')),
-  planned(rule('PUT', 'assets', 'inventory', 'organization')),
+  rule('GET', 'assets', 'inventory', 'organization'),
+  rule('PUT', 'assets', 'inventory', 'organization', 'Admin'),
   planned(rule('GET', 'assets/business-event/impact', 'events', 'organization')),
-  planned(rule('POST', 'assets/update-active-status', 'inventory', 'organization')),
-  planned(rule('GET', 'assets/:id', 'inventory', 'organization')),
+  rule('POST', 'assets/update-active-status', 'inventory', 'organization', 'Admin'),
+  rule('GET', 'assets/:id', 'inventory', 'organization'),
   ...ANALYSES.map((analysis) => planned(rule('GET', `assets/:id/${analysis}`, 'analytics', 'organization'))),
-  planned(rule('GET', 'assets/:id/system-attributes', 'inventory', 'organization')),
+  rule('GET', 'assets/:id/system-attributes', 'inventory', 'organization'),
   planned(rule('GET', 'assets/:id/system-ratings', 'analytics', 'organization')),
   // Auth
   rule('GET', 'auth/health', 'identity', 'public'),
@@ -84,15 +84,18 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   planned(rule('GET', 'business-events/:id', 'events', 'organization')),
   planned(rule('PATCH', 'business-events/:id', 'events', 'organization')),
   // Collections
-  planned(rule('GET', 'collections', 'inventory', 'organization')),
-  planned(rule('POST', 'collections', 'inventory', 'organization')),
-  planned(rule('GET', 'collections/:id', 'inventory', 'organization')),
+  rule('GET', 'collections', 'inventory', 'organization'),
+  rule('POST', 'collections', 'inventory', 'organization', 'Admin'),
+  rule('GET', 'collections/:id', 'inventory', 'organization'),
+  rule('PATCH', 'collections/:id', 'inventory', 'organization', 'Admin'),
+  rule('DELETE', 'collections/:id', 'inventory', 'organization', 'Admin'),
+  rule('PUT', 'collections/:id/assets', 'inventory', 'organization', 'Admin'),
   ...ANALYSES.map((analysis) => planned(rule('GET', `collections/:id/${analysis}`, 'analytics', 'organization'))),
   planned(rule('GET', 'collections/:id/summary', 'analytics', 'organization')),
   // Integrations and meta
   planned(rule('PUT', 'integrations/aws', 'inventory', 'organization')),
-  planned(rule('GET', 'meta/sidebar', 'inventory', 'organization')),
-  planned(rule('PUT', 'meta/sidebar/favorite', 'inventory', 'organization')),
+  rule('GET', 'meta/sidebar', 'inventory', 'organization'),
+  rule('PUT', 'meta/sidebar/favorite', 'inventory', 'organization'),
   // Organizations
   rule('GET', 'organizations', 'identity', 'user'),
   rule('POST', 'organizations', 'identity', 'user'),
@@ -137,10 +140,11 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   rule('POST', 'users/invitations/:id/decline', 'identity', 'user'),
   rule('PATCH', 'users/:id', 'identity', 'user'),
   // Views
-  planned(rule('GET', 'views', 'inventory', 'organization')),
-  planned(rule('PATCH', 'views', 'inventory', 'organization')),
-  planned(rule('GET', 'views/summary', 'analytics', 'organization')),
-  planned(rule('GET', 'views/:id', 'inventory', 'organization')),
+  rule('GET', 'views', 'inventory', 'organization'),
+  rule('PATCH', 'views', 'inventory', 'organization'),
+  rule('GET', 'views/summary', 'inventory', 'organization'),
+  rule('GET', 'views/:id', 'inventory', 'organization'),
+  rule('DELETE', 'views/:id', 'inventory', 'organization'),
 ];
 
 export interface RouteMatch {

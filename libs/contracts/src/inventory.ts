@@ -275,4 +275,6 @@ export enum InventoryErrorCode {
   ViewNameTaken = 'VIEW_NAME_TAKEN',
   UnknownAssets = 'ASSET_IDS_UNKNOWN',
   SyncAlreadyRunning = 'INTEGRATION_SYNC_RUNNING',
+  AdminOnly = 'INVENTORY_ADMIN_ONLY',
+  DuplicateExternalId = 'ASSET_EXTERNAL_ID_REPEATED',
 }

@@ -101,8 +101,19 @@ export interface ThresholdsChangedPayload {
   maxWorkloadPercentThreshold: number;
 }
 
+/** Ratings of one asset on the 0–100 scale of analytics.md. */
+export interface AssetRatingValues {
+  assetId: string;
+  infraRating: number;
+  risk: number;
+  optimization: number;
+  volatility: number;
+  dataHealth: number;
+}
+
+/** The ratings analytics recomputed (inventory keeps them in its read model for `includeRatingData`). */
 export interface RatingsRecomputedPayload {
-  assetIds: string[];
+  ratings: AssetRatingValues[];
   computedAt: string;
 }
 
@@ -190,7 +201,17 @@ export const TOPIC_SCHEMAS: { [T in TopicName]: Schema<TopicPayloads[T]> } = {
     maxWorkloadPercentThreshold: s.number({ min: 0, max: 100 }),
   }),
   [TOPICS.analyticsRatingsRecomputed]: s.object<RatingsRecomputedPayload>({
-    assetIds: s.array(s.uuid(), { max: 100_000 }),
+    ratings: s.array(
+      s.object<AssetRatingValues>({
+        assetId: s.uuid(),
+        infraRating: s.number({ min: 0, max: 100 }),
+        risk: s.number({ min: 0, max: 100 }),
+        optimization: s.number({ min: 0, max: 100 }),
+        volatility: s.number({ min: 0, max: 100 }),
+        dataHealth: s.number({ min: 0, max: 100 }),
+      }),
+      { max: 100_000 },
+    ),
     computedAt: s.isoDate(),
   }),
 };

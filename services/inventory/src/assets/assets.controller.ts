@@ -1,0 +1,89 @@
+import {
+  Body,
+  CanActivate,
+  Controller,
+  ExecutionContext,
+  Get,
+  HttpCode,
+  Injectable,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Put,
+  Query,
+  UseGuards,
+} from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  type AssetDto,
+  INVENTORY_LIMITS,
+  InventoryErrorCode,
+  type Page,
+  type SystemAttributesDto,
+  type UpdateActiveStatusResponse,
+  type UpsertAssetsResponse,
+} from '@infra/contracts';
+import { Caller, CallerContext } from '@infra/platform';
+import { inventoryError } from '../inventory.errors';
+import { adminTenantOf, tenantOf } from '../tenant';
+import { AssetListQueryDto, UpdateActiveStatusDto, UpsertAssetsDto } from './assets.dto';
+import { AssetsService } from './assets.service';
+
+/** 413 before 1000+ items are validated one by one (guards run before pipes). */
+@Injectable()
+class UpsertBatchSizeGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const body = context.switchToHttp().getRequest<{ body?: { assets?: unknown } }>().body;
+    if (Array.isArray(body?.assets) && body.assets.length > INVENTORY_LIMITS.upsertBatchMax)
+      throw inventoryError(InventoryErrorCode.BatchTooLarge);
+    return true;
+  }
+}
+
+@ApiTags('Assets')
+@Controller('assets')
+export class AssetsController {
+  constructor(private readonly assets: AssetsService) {}
+
+  @Put()
+  @UseGuards(UpsertBatchSizeGuard)
+  @ApiOperation({
+    summary: 'Insert or replace up to 1000 assets by externalId, all or nothing (Admin).',
+    description: 'Omitted attributes are cleared; an omitted status keeps the stored one (active for new assets).',
+  })
+  upsert(@Caller() caller: CallerContext, @Body() body: UpsertAssetsDto): Promise<UpsertAssetsResponse> {
+    const tenant = adminTenantOf(caller);
+    return this.assets.upsertForOrganization({ ...tenant, actorId: tenant.userId }, body.assets);
+  }
+
+  @Get()
+  @ApiOperation({ summary: "A page of the organization's assets: sorted, searched, filtered by tags and collections." })
+  list(@Caller() caller: CallerContext, @Query() query: AssetListQueryDto): Promise<Page<AssetDto>> {
+    return this.assets.list(tenantOf(caller), query);
+  }
+
+  @Post('update-active-status')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Set the status of a set of assets (Admin); all ids must be assets of the organization.' })
+  updateStatus(
+    @Caller() caller: CallerContext,
+    @Body() body: UpdateActiveStatusDto,
+  ): Promise<UpdateActiveStatusResponse> {
+    return this.assets.updateStatus(adminTenantOf(caller), body.assetIds, body.status);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One asset with its collections and tags.' })
+  get(@Caller() caller: CallerContext, @Param('id', ParseUUIDPipe) id: string): Promise<AssetDto> {
+    return this.assets.get(tenantOf(caller), id);
+  }
+
+  @Get(':id/system-attributes')
+  @ApiOperation({ summary: "The asset's system attributes (instance type, cores, memory, …)." })
+  systemAttributes(
+    @Caller() caller: CallerContext,
+    @Param('id', ParseUUIDPipe) id: string,
+  ): Promise<SystemAttributesDto> {
+    return this.assets.systemAttributes(tenantOf(caller), id);
+  }
+}

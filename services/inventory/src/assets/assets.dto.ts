@@ -1,0 +1,189 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
+import {
+  ASSET_SORT_FIELDS,
+  ASSET_STATUSES,
+  type AssetStatus,
+  type AssetUpsertItem,
+  INVENTORY_LIMITS,
+  TIME_HORIZONS,
+  type TimeHorizon,
+} from '@infra/contracts';
+import { NoControlCharacters } from '@infra/platform';
+
+const TEXT = INVENTORY_LIMITS.attributeTextMaxLength;
+const NUMBER = { allowNaN: false, allowInfinity: false };
+
+/** One asset of `PUT assets`; rejected fields are named with their index (`assets.3.cpu_cores`). */
+export class AssetUpsertItemDto implements AssetUpsertItem {
+  @ApiProperty({ description: 'Unique per organization; the upsert key (an EC2 instance id, a host name…).' })
+  @IsString()
+  @NoControlCharacters()
+  @MinLength(1)
+  @MaxLength(INVENTORY_LIMITS.externalIdMaxLength)
+  externalId!: string;
+
+  @ApiProperty()
+  @IsString()
+  @NoControlCharacters()
+  @MinLength(1)
+  @MaxLength(INVENTORY_LIMITS.assetNameMaxLength)
+  name!: string;
+
+  @ApiPropertyOptional({ enum: ASSET_STATUSES, description: 'New assets default to active; omitted keeps it.' })
+  @IsOptional()
+  @IsIn(ASSET_STATUSES)
+  status?: AssetStatus;
+
+  @ApiPropertyOptional() @IsOptional() @IsString() @NoControlCharacters() @MaxLength(TEXT) instance_type?:
+    string | null;
+  @ApiPropertyOptional({ description: 'Region, availability zone or data centre.' })
+  @IsOptional()
+  @IsString()
+  @NoControlCharacters()
+  @MaxLength(TEXT)
+  site?: string | null;
+
+  @ApiPropertyOptional() @IsOptional() @IsString() @NoControlCharacters() @MaxLength(TEXT) physical_processor?:
+    string | null;
+
+  @ApiPropertyOptional({ description: 'GiB' }) @IsOptional() @IsNumber(NUMBER) @Min(0) memory?: number | null;
+  @ApiPropertyOptional() @IsOptional() @IsInt() @Min(0) @Max(1_000_000) cpu_cores?: number | null;
+  @ApiPropertyOptional() @IsOptional() @IsString() @NoControlCharacters() @MaxLength(TEXT) storage?: string | null;
+  @ApiPropertyOptional({ description: 'GHz' }) @IsOptional() @IsNumber(NUMBER) @Min(0) cpu_speed?: number | null;
+  @ApiPropertyOptional() @IsOptional() @IsString() @NoControlCharacters() @MaxLength(TEXT) network_speed?:
+    string | null;
+
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() current_generation?: boolean | null;
+  @ApiPropertyOptional({ description: 'Gbit/s' })
+  @IsOptional()
+  @IsNumber(NUMBER)
+  @Min(0)
+  network_bandwidth_max?: number | null;
+
+  @ApiPropertyOptional() @IsOptional() @IsString() @NoControlCharacters() @MaxLength(TEXT) instance_lifecycle?:
+    string | null;
+
+  @ApiPropertyOptional() @IsOptional() @IsString() @NoControlCharacters() @MaxLength(TEXT) cpu_generation?:
+    string | null;
+
+  @ApiPropertyOptional({ description: 'MB/s' })
+  @IsOptional()
+  @IsNumber(NUMBER)
+  @Min(0)
+  storage_throughput?: number | null;
+}
+
+export class UpsertAssetsDto {
+  @ApiProperty({ type: [AssetUpsertItemDto], maxItems: INVENTORY_LIMITS.upsertBatchMax })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ValidateNested({ each: true })
+  @Type(() => AssetUpsertItemDto)
+  assets!: AssetUpsertItemDto[];
+}
+
+/** Comma- or pipe-separated ids of a query string (the web client encodes `|`). */
+function idList({ value }: { value: unknown }): unknown {
+  if (typeof value !== 'string') return value;
+  return value
+    .split(/[,|]/)
+    .map((id) => id.trim())
+    .filter((id) => id.length > 0);
+}
+
+export class AssetFilterQueryDto {
+  @ApiPropertyOptional({ description: 'Tag ids (comma-separated): assets carrying any of them.' })
+  @IsOptional()
+  @Transform(idList)
+  @IsArray()
+  @ArrayMaxSize(INVENTORY_LIMITS.filterIdsMax)
+  @IsUUID('all', { each: true })
+  tagIds?: string[];
+
+  @ApiPropertyOptional({ description: 'Collection ids (comma-separated): members of any of them.' })
+  @IsOptional()
+  @Transform(idList)
+  @IsArray()
+  @ArrayMaxSize(INVENTORY_LIMITS.filterIdsMax)
+  @IsUUID('all', { each: true })
+  collectionIds?: string[];
+}
+
+export class AssetListQueryDto extends AssetFilterQueryDto {
+  @ApiPropertyOptional({ minimum: 1, default: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  page?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: INVENTORY_LIMITS.pageSizeMax, default: 10 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(INVENTORY_LIMITS.pageSizeMax)
+  pageSize?: number;
+
+  @ApiPropertyOptional({ description: `One of ${ASSET_SORT_FIELDS.join(', ')}; prefix - for descending.` })
+  @IsOptional()
+  @IsIn([...ASSET_SORT_FIELDS, ...ASSET_SORT_FIELDS.map((field) => `-${field}`)])
+  sort?: string;
+
+  @ApiPropertyOptional({ description: 'Text in the name, external id, instance type or site.' })
+  @IsOptional()
+  @IsString()
+  @NoControlCharacters()
+  @MaxLength(200)
+  search?: string;
+
+  @ApiPropertyOptional({ description: 'Statuses (comma-separated); archived assets only when named.' })
+  @IsOptional()
+  @Transform(idList)
+  @IsArray()
+  @IsIn(ASSET_STATUSES, { each: true })
+  status?: AssetStatus[];
+
+  @ApiPropertyOptional({ enum: TIME_HORIZONS })
+  @IsOptional()
+  @IsIn(TIME_HORIZONS)
+  timeHorizon?: TimeHorizon;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean()
+  includeRatingData?: boolean;
+}
+
+export class UpdateActiveStatusDto {
+  @ApiProperty({ type: [String], format: 'uuid', maxItems: INVENTORY_LIMITS.idsPerCallMax })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(INVENTORY_LIMITS.idsPerCallMax)
+  @IsUUID('all', { each: true })
+  assetIds!: string[];
+
+  @ApiProperty({ enum: ASSET_STATUSES })
+  @IsIn(ASSET_STATUSES)
+  status!: AssetStatus;
+}

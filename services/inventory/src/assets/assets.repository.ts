@@ -1,0 +1,271 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import {
+  ASSET_ATTRIBUTE_NAMES,
+  type AssetAttributes,
+  type AssetRating,
+  type AssetSortField,
+  type AssetStatus,
+  type AssetUpsertItem,
+} from '@infra/contracts';
+
+/** One row of `assets` as the API shows it, with its memberships. */
+export interface AssetRow extends AssetAttributes {
+  id: string;
+  external_id: string;
+  name: string;
+  status: AssetStatus;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface AssetFilter {
+  tagIds?: string[];
+  collectionIds?: string[];
+}
+
+export interface AssetListOptions extends AssetFilter {
+  limit: number;
+  offset: number;
+  sort: AssetSortField;
+  descending: boolean;
+  search?: string;
+  statuses: AssetStatus[];
+}
+
+/** A resolved item of an upsert: its status decided (given, kept, or active for a new asset). */
+export type ResolvedUpsertItem = AssetUpsertItem & { status: AssetStatus };
+
+const COLUMNS = `id, external_id, name, status, ${ASSET_ATTRIBUTE_NAMES.join(', ')}, created_at, updated_at`;
+
+// API sort field → column. Every order ends with id so pages never overlap.
+const SORT_COLUMNS: Record<AssetSortField, string> = {
+  name: 'a.name',
+  externalId: 'a.external_id',
+  status: 'a.status',
+  site: 'a.site',
+  instance_type: 'a.instance_type',
+  cpu_cores: 'a.cpu_cores',
+  memory: 'a.memory',
+  updatedAt: 'a.updated_at',
+};
+
+// jsonb_to_recordset column list of an upsert item (the request's field names are the column names).
+const RECORD_COLUMNS = `external_id text, name text, status text, instance_type text, site text,
+  physical_processor text, memory float8, cpu_cores int, storage text, cpu_speed float8, network_speed text,
+  current_generation boolean, network_bandwidth_max float8, instance_lifecycle text, cpu_generation text,
+  storage_throughput float8`;
+
+/** Adds the organization, tag and collection conditions of a filter; `$1` is the organization. */
+function filterConditions(filter: AssetFilter, params: unknown[]): string[] {
+  const conditions = ['a.organization_id = $1'];
+  if (filter.tagIds?.length) {
+    params.push(filter.tagIds);
+    conditions.push(
+      `EXISTS (SELECT 1 FROM asset_tags t WHERE t.organization_id = $1 AND t.asset_id = a.id AND t.tag_id = ANY($${params.length}::uuid[]))`,
+    );
+  }
+  if (filter.collectionIds?.length) {
+    params.push(filter.collectionIds);
+    conditions.push(
+      `EXISTS (SELECT 1 FROM collection_assets c WHERE c.organization_id = $1 AND c.asset_id = a.id AND c.collection_id = ANY($${params.length}::uuid[]))`,
+    );
+  }
+  return conditions;
+}
+
+/** Every query on assets, each filtered by the organization. */
+@Injectable()
+export class AssetsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  /** Id and status of the organization's assets with these external ids, locked until the transaction ends. */
+  async lockByExternalIds(
+    manager: EntityManager,
+    organizationId: string,
+    externalIds: string[],
+  ): Promise<Map<string, AssetStatus>> {
+    const rows = (await manager.query(
+      `SELECT external_id, status FROM assets WHERE organization_id = $1 AND external_id = ANY($2::text[])
+        ORDER BY external_id FOR UPDATE`,
+      [organizationId, externalIds],
+    )) as { external_id: string; status: AssetStatus }[];
+    return new Map(rows.map((row) => [row.external_id, row.status]));
+  }
+
+  /** Inserts or replaces the items in one statement; returns each asset's id and whether it was created. */
+  async upsert(
+    manager: EntityManager,
+    tenant: { organizationId: string; accountId: string },
+    items: ResolvedUpsertItem[],
+  ): Promise<{ id: string; external_id: string; created: boolean }[]> {
+    const records = items.map((item) => {
+      const record: Record<string, unknown> = { external_id: item.externalId, name: item.name, status: item.status };
+      for (const attribute of ASSET_ATTRIBUTE_NAMES) record[attribute] = item[attribute] ?? null;
+      return record;
+    });
+    const attributes = ASSET_ATTRIBUTE_NAMES.join(', ');
+    return (await manager.query(
+      `INSERT INTO assets (organization_id, account_id, external_id, name, status, ${attributes})
+       SELECT $1, $2, external_id, name, status, ${attributes}
+         FROM jsonb_to_recordset($3::jsonb) AS x(${RECORD_COLUMNS})
+       ON CONFLICT (organization_id, external_id) DO UPDATE SET
+         name = EXCLUDED.name, status = EXCLUDED.status,
+         ${ASSET_ATTRIBUTE_NAMES.map((name) => `${name} = EXCLUDED.${name}`).join(', ')},
+         updated_at = now()
+       RETURNING id, external_id, (xmax = 0) AS created`,
+      [tenant.organizationId, tenant.accountId, JSON.stringify(records)],
+    )) as { id: string; external_id: string; created: boolean }[];
+  }
+
+  /** Collection ids of each asset (for the events of an upsert). */
+  async collectionIdsOf(
+    manager: EntityManager,
+    organizationId: string,
+    assetIds: string[],
+  ): Promise<Map<string, string[]>> {
+    const rows = (await manager.query(
+      `SELECT asset_id, array_agg(collection_id ORDER BY collection_id) AS ids FROM collection_assets
+        WHERE organization_id = $1 AND asset_id = ANY($2::uuid[]) GROUP BY asset_id`,
+      [organizationId, assetIds],
+    )) as { asset_id: string; ids: string[] }[];
+    return new Map(rows.map((row) => [row.asset_id, row.ids]));
+  }
+
+  /** How many of these ids are assets of the organization. */
+  async countOwned(organizationId: string, assetIds: string[], manager?: EntityManager): Promise<number> {
+    const [{ count }] = (await (manager ?? this.dataSource).query(
+      `SELECT count(*)::int AS count FROM assets WHERE organization_id = $1 AND id = ANY($2::uuid[])`,
+      [organizationId, assetIds],
+    )) as { count: number }[];
+    return count;
+  }
+
+  /** Sets the status of the organization's assets; returns the ids whose status changed. */
+  async updateStatus(
+    manager: EntityManager,
+    organizationId: string,
+    assetIds: string[],
+    status: AssetStatus,
+  ): Promise<string[]> {
+    // TypeORM answers an UPDATE … RETURNING with [rows, affected].
+    const [rows] = (await manager.query(
+      `UPDATE assets SET status = $3, updated_at = now()
+        WHERE organization_id = $1 AND id = ANY($2::uuid[]) AND status <> $3 RETURNING id`,
+      [organizationId, assetIds, status],
+    )) as [{ id: string }[], number];
+    return rows.map((row) => row.id);
+  }
+
+  /** A page of the organization's assets and the number of all that match. */
+  async list(organizationId: string, options: AssetListOptions): Promise<{ rows: AssetRow[]; total: number }> {
+    const params: unknown[] = [organizationId];
+    const conditions = filterConditions(options, params);
+    params.push(options.statuses);
+    conditions.push(`a.status = ANY($${params.length}::text[])`);
+    if (options.search) {
+      params.push(`%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      const p = `$${params.length}`;
+      conditions.push(
+        `(a.name ILIKE ${p} OR a.external_id ILIKE ${p} OR a.instance_type ILIKE ${p} OR a.site ILIKE ${p})`,
+      );
+    }
+    const where = conditions.join(' AND ');
+    const direction = options.descending ? 'DESC' : 'ASC';
+    const nulls = options.descending ? 'NULLS LAST' : 'NULLS FIRST';
+    params.push(options.limit, options.offset);
+    const [rows, [{ total }]] = await Promise.all([
+      this.dataSource.query(
+        `SELECT ${COLUMNS.replace(/(^|, )/g, '$1a.')} FROM assets a WHERE ${where}
+          ORDER BY ${SORT_COLUMNS[options.sort]} ${direction} ${nulls}, a.id ${direction}
+          LIMIT $${params.length - 1} OFFSET $${params.length}`,
+        params,
+      ) as Promise<AssetRow[]>,
+      this.dataSource.query(
+        `SELECT count(*)::int AS total FROM assets a WHERE ${where}`,
+        params.slice(0, -2),
+      ) as Promise<{ total: number }[]>,
+    ]);
+    return { rows, total };
+  }
+
+  async find(organizationId: string, assetId: string): Promise<AssetRow | undefined> {
+    const rows = (await this.dataSource.query(`SELECT ${COLUMNS} FROM assets WHERE organization_id = $1 AND id = $2`, [
+      organizationId,
+      assetId,
+    ])) as AssetRow[];
+    return rows[0];
+  }
+
+  /** Collection and tag ids of each asset of the page, in two indexed look-ups. */
+  async linksOf(
+    organizationId: string,
+    assetIds: string[],
+  ): Promise<Map<string, { collectionIds: string[]; tagIds: string[] }>> {
+    const links = new Map(assetIds.map((id) => [id, { collectionIds: [] as string[], tagIds: [] as string[] }]));
+    if (assetIds.length === 0) return links;
+    const [collections, tags] = await Promise.all([
+      this.dataSource.query(
+        `SELECT asset_id, collection_id AS id FROM collection_assets
+          WHERE organization_id = $1 AND asset_id = ANY($2::uuid[]) ORDER BY collection_id`,
+        [organizationId, assetIds],
+      ) as Promise<{ asset_id: string; id: string }[]>,
+      this.dataSource.query(
+        `SELECT asset_id, tag_id AS id FROM asset_tags
+          WHERE organization_id = $1 AND asset_id = ANY($2::uuid[]) ORDER BY tag_id`,
+        [organizationId, assetIds],
+      ) as Promise<{ asset_id: string; id: string }[]>,
+    ]);
+    for (const row of collections) links.get(row.asset_id)?.collectionIds.push(row.id);
+    for (const row of tags) links.get(row.asset_id)?.tagIds.push(row.id);
+    return links;
+  }
+
+  async ratingsOf(organizationId: string, assetIds: string[]): Promise<Map<string, AssetRating>> {
+    if (assetIds.length === 0) return new Map();
+    const rows = (await this.dataSource.query(
+      `SELECT asset_id, infra_rating, risk, optimization, volatility, data_health, computed_at FROM asset_ratings
+        WHERE organization_id = $1 AND asset_id = ANY($2::uuid[])`,
+      [organizationId, assetIds],
+    )) as {
+      asset_id: string;
+      infra_rating: number;
+      risk: number;
+      optimization: number;
+      volatility: number;
+      data_health: number;
+      computed_at: Date;
+    }[];
+    return new Map(
+      rows.map((row) => [
+        row.asset_id,
+        {
+          infraRating: row.infra_rating,
+          risk: row.risk,
+          optimization: row.optimization,
+          volatility: row.volatility,
+          dataHealth: row.data_health,
+          computedAt: row.computed_at.toISOString(),
+        },
+      ]),
+    );
+  }
+
+  /** Assets matching a filter, by status (archived included), for view summaries. */
+  async countByStatus(organizationId: string, filter: AssetFilter): Promise<Record<AssetStatus, number>> {
+    const params: unknown[] = [organizationId];
+    const where = filterConditions(filter, params).join(' AND ');
+    const rows = (await this.dataSource.query(
+      `SELECT a.status, count(*)::int AS count FROM assets a WHERE ${where} GROUP BY a.status`,
+      params,
+    )) as { status: AssetStatus; count: number }[];
+    const counts: Record<AssetStatus, number> = { active: 0, offline: 0, pending: 0, archived: 0 };
+    for (const row of rows) counts[row.status] = row.count;
+    return counts;
+  }
+}

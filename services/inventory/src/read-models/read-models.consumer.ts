@@ -1,0 +1,33 @@
+import { Controller } from '@nestjs/common';
+import { Ctx, KafkaContext } from '@nestjs/microservices';
+import { TOPICS } from '@infra/contracts';
+import { InboxConsumer, OnEvent } from '@infra/messaging';
+import { ReadModelsRepository } from './read-models.repository';
+
+/** Feeds inventory's read models, each event applied once (inbox). Events without an organization are ignored. */
+@Controller()
+export class ReadModelsConsumer {
+  constructor(
+    private readonly inbox: InboxConsumer,
+    private readonly readModels: ReadModelsRepository,
+  ) {}
+
+  @OnEvent(TOPICS.taggingTagsAssigned)
+  async onTagsAssigned(@Ctx() context: KafkaContext): Promise<void> {
+    await this.inbox.consume(context, TOPICS.taggingTagsAssigned, 'inventory-asset-tags', async (manager, event) => {
+      if (event.organizationId) await this.readModels.applyTagAssignments(manager, event.organizationId, event.payload);
+    });
+  }
+
+  @OnEvent(TOPICS.analyticsRatingsRecomputed)
+  async onRatingsRecomputed(@Ctx() context: KafkaContext): Promise<void> {
+    await this.inbox.consume(
+      context,
+      TOPICS.analyticsRatingsRecomputed,
+      'inventory-asset-ratings',
+      async (manager, event) => {
+        if (event.organizationId) await this.readModels.applyRatings(manager, event.organizationId, event.payload);
+      },
+    );
+  }
+}

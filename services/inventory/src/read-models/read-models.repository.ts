@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import type { RatingsRecomputedPayload, TagsAssignedPayload } from '@infra/contracts';
+
+/**
+ * Inventory's copies of other services' data, written only by their events: tag assignments (tagging) for tag
+ * filters and ratings (analytics) for `includeRatingData`. Every row carries the event's organization.
+ */
+@Injectable()
+export class ReadModelsRepository {
+  async applyTagAssignments(
+    manager: EntityManager,
+    organizationId: string,
+    payload: TagsAssignedPayload,
+  ): Promise<void> {
+    const { assignments, unassignments } = payload;
+    if (unassignments.length > 0)
+      await manager.query(
+        `DELETE FROM asset_tags t USING unnest($2::uuid[], $3::uuid[]) AS x(tag_id, asset_id)
+          WHERE t.organization_id = $1 AND t.tag_id = x.tag_id AND t.asset_id = x.asset_id`,
+        [organizationId, unassignments.map((item) => item.tagId), unassignments.map((item) => item.assetId)],
+      );
+    if (assignments.length > 0)
+      await manager.query(
+        `INSERT INTO asset_tags (organization_id, tag_id, asset_id)
+         SELECT $1, tag_id, asset_id FROM unnest($2::uuid[], $3::uuid[]) AS x(tag_id, asset_id)
+         ON CONFLICT DO NOTHING`,
+        [organizationId, assignments.map((item) => item.tagId), assignments.map((item) => item.assetId)],
+      );
+  }
+
+  /** Keeps the newest ratings of each asset: an older recomputation arriving late changes nothing. */
+  async applyRatings(manager: EntityManager, organizationId: string, payload: RatingsRecomputedPayload): Promise<void> {
+    if (payload.ratings.length === 0) return;
+    await manager.query(
+      `INSERT INTO asset_ratings (asset_id, organization_id, infra_rating, risk, optimization, volatility, data_health, computed_at)
+       SELECT r."assetId", $1, r."infraRating", r.risk, r.optimization, r.volatility, r."dataHealth", $3::timestamptz
+         FROM jsonb_to_recordset($2::jsonb) AS r("assetId" uuid, "infraRating" float8, risk float8,
+              optimization float8, volatility float8, "dataHealth" float8)
+       ON CONFLICT (asset_id) DO UPDATE SET infra_rating = EXCLUDED.infra_rating, risk = EXCLUDED.risk,
+         optimization = EXCLUDED.optimization, volatility = EXCLUDED.volatility, data_health = EXCLUDED.data_health,
+         computed_at = EXCLUDED.computed_at
+       WHERE asset_ratings.organization_id = EXCLUDED.organization_id
+         AND asset_ratings.computed_at <= EXCLUDED.computed_at`,
+      [organizationId, JSON.stringify(payload.ratings), payload.computedAt],
+    );
+  }
+}
