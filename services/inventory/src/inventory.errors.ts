@@ -14,10 +14,8 @@ export const INVENTORY_ERRORS: ErrorCatalogue<InventoryErrorCode> = {
   },
   [InventoryErrorCode.CollectionNameTaken]: { status: 409, message: MESSAGES.alreadyExists },
   [InventoryErrorCode.ViewNameTaken]: { status: 409, message: MESSAGES.alreadyExists },
-  [InventoryErrorCode.UnknownAssets]: {
-    status: 400,
-    message: 'Some asset ids are not assets of this organization.',
-  },
+  // Ids of another organization's assets are as unknown as random ones: the same 404.
+  [InventoryErrorCode.UnknownAssets]: { status: 404, message: MESSAGES.notFound('Asset') },
   [InventoryErrorCode.SyncAlreadyRunning]: { status: 409, message: 'A sync of this integration is already running.' },
   [InventoryErrorCode.DuplicateExternalId]: { status: 400, message: 'Each asset may appear once per call.' },
   [InventoryErrorCode.AdminOnly]: { status: 403, message: 'Only an Admin of the account can do this.' },

@@ -1,0 +1,389 @@
+// Inventory through the real gateway: batch upserts (all or nothing, each rejected field named), filtered pages,
+// status changes, collections, views, the sidebar, and the tag read model fed by real Kafka events.
+import { randomUUID } from 'node:crypto';
+import { Kafka, logLevel, Producer } from 'kafkajs';
+import type {
+  AssetDto,
+  CollectionDetailDto,
+  Page,
+  SidebarDto,
+  UpsertAssetsResponse,
+  ViewDto,
+  ViewSummaryDto,
+} from '@infra/contracts';
+import { pollUntil } from '@infra/platform/testing';
+import { call, DemoUser, profileOf, tokenFor } from './support/api-client';
+
+jest.setTimeout(120_000);
+
+const KAFKA_BROKER = process.env.KAFKA_BROKERS?.split(',')[0] ?? '127.0.0.1:9092';
+const run = randomUUID().slice(0, 8);
+
+interface Session {
+  token: string;
+  organizationId: string;
+  accountId: string;
+}
+
+async function session(user: DemoUser, slug = 'demo'): Promise<Session> {
+  const { accessToken } = await tokenFor(user);
+  const account = (await profileOf(accessToken)).accounts.find((a) => a.slug === slug)!;
+  return { token: accessToken, organizationId: account.organization[0].id, accountId: account.id };
+}
+
+const as =
+  (who: Session) =>
+  <T = unknown>(method: string, path: string, body?: unknown) =>
+    call<T>(method, path, { token: who.token, organizationId: who.organizationId, body });
+
+const asset = (name: string, extra: Record<string, unknown> = {}) => ({
+  externalId: `i-${run}-${name}`,
+  name: `${run}-${name}`,
+  instance_type: 'm5.xlarge',
+  site: 'us-east-1a',
+  cpu_cores: 4,
+  memory: 16,
+  current_generation: true,
+  ...extra,
+});
+
+let admin: ReturnType<typeof as>;
+let user: ReturnType<typeof as>;
+let acme: ReturnType<typeof as>;
+let adminSession: Session;
+
+beforeAll(async () => {
+  adminSession = await session('admin');
+  admin = as(adminSession);
+  user = as(await session('user'));
+  acme = as(await session('acme', 'acme'));
+});
+
+describe('PUT assets', () => {
+  it('creates, then updates by externalId, keeping a status the request leaves out', async () => {
+    const first = await admin<UpsertAssetsResponse>('PUT', 'assets', {
+      assets: [asset('web-1'), asset('web-2', { status: 'pending' })],
+    });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ created: 2, updated: 0 });
+    expect(first.body.results.map((r) => [r.externalId, r.created])).toEqual([
+      [`i-${run}-web-1`, true],
+      [`i-${run}-web-2`, true],
+    ]);
+    const second = await admin<UpsertAssetsResponse>('PUT', 'assets', {
+      assets: [asset('web-2', { name: `${run}-web-2-renamed`, cpu_cores: 8 }), asset('web-3')],
+    });
+    expect(second.body).toMatchObject({ created: 1, updated: 1 });
+    expect(second.body.results[0].id).toBe(first.body.results[1].id);
+    const updated = await admin<AssetDto>('GET', `assets/${first.body.results[1].id}`);
+    expect(updated.body).toMatchObject({ name: `${run}-web-2-renamed`, cpu_cores: 8, status: 'pending' });
+  });
+
+  it('refuses a batch over 1000 with 413 and a clear message', async () => {
+    const assets = Array.from({ length: 1001 }, (_, i) => ({ externalId: `big-${run}-${i}`, name: 'x' }));
+    const response = await admin<{ message: string; code: string }>('PUT', 'assets', { assets });
+    expect(response.status).toBe(413);
+    expect(response.body).toMatchObject({
+      code: 'ASSET_BATCH_TOO_LARGE',
+      message: 'Too many assets in one request: send at most 1000 per call.',
+    });
+  });
+
+  it.each([
+    ['negative cores', { cpu_cores: -1 }, 'assets.1.cpu_cores'],
+    ['negative memory', { memory: -0.5 }, 'assets.1.memory'],
+    ['negative speed', { cpu_speed: -2 }, 'assets.1.cpu_speed'],
+    ['unknown status', { status: 'deleted' }, 'assets.1.status'],
+    ['wrong type', { cpu_cores: 'four' }, 'assets.1.cpu_cores'],
+    ['wrong boolean', { current_generation: 'yes' }, 'assets.1.current_generation'],
+    ['control characters', { name: 'bad\u0000name' }, 'assets.1.name'],
+    ['unknown field', { colour: 'blue' }, 'assets.1.property colour'],
+  ])('refuses %s with 400 naming the item and field, and writes nothing', async (_, bad, field) => {
+    const good = asset(`atomic-${randomUUID().slice(0, 6)}`);
+    const response = await admin<{ message: string }>('PUT', 'assets', { assets: [good, { ...asset('bad'), ...bad }] });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toContain(field);
+    const page = await admin<Page<AssetDto>>('GET', `assets?search=${encodeURIComponent(good.name)}`);
+    expect(page.body.total).toBe(0);
+  });
+
+  it('refuses an externalId twice in one batch, naming both items', async () => {
+    const response = await admin<{ message: string }>('PUT', 'assets', {
+      assets: [asset('twice'), asset('other'), asset('twice')],
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toContain('assets.2.externalId repeats assets.0.externalId');
+  });
+
+  it('is for Admins: a plain User may read but not write', async () => {
+    expect((await user('PUT', 'assets', { assets: [asset('by-user')] })).status).toBe(403);
+    expect((await user('GET', 'assets')).status).toBe(200);
+  });
+});
+
+describe('GET assets', () => {
+  let ids: string[];
+
+  beforeAll(async () => {
+    const upserted = await admin<UpsertAssetsResponse>('PUT', 'assets', {
+      assets: ['c', 'a', 'b', 'd', 'e'].map((name, i) =>
+        asset(`list-${name}`, { cpu_cores: i + 1, site: i % 2 ? 'eu-west-1b' : 'us-east-1a' }),
+      ),
+    });
+    ids = upserted.body.results.map((r) => r.id);
+  });
+
+  it('pages and sorts on the server and finds text', async () => {
+    const search = `${run}-list-`;
+    const first = await admin<Page<AssetDto>>('GET', `assets?search=${search}&pageSize=2&sort=name`);
+    expect(first.body).toMatchObject({ total: 5, page: 1, pageSize: 2 });
+    expect(first.body.items.map((a) => a.name)).toEqual([`${run}-list-a`, `${run}-list-b`]);
+    const third = await admin<Page<AssetDto>>('GET', `assets?search=${search}&pageSize=2&page=3&sort=name`);
+    expect(third.body.items.map((a) => a.name)).toEqual([`${run}-list-e`]);
+    const byCores = await admin<Page<AssetDto>>('GET', `assets?search=${search}&sort=-cpu_cores`);
+    expect(byCores.body.items.map((a) => a.cpu_cores)).toEqual([5, 4, 3, 2, 1]);
+    const bySite = await admin<Page<AssetDto>>('GET', `assets?search=${search}eu-west`);
+    expect(bySite.body.total).toBe(0); // the text is searched per field, not across them
+  });
+
+  it('refuses bad paging, sorting and filters with 400 naming the parameter', async () => {
+    for (const [query, name] of [
+      ['pageSize=0', 'pageSize'],
+      ['pageSize=201', 'pageSize'],
+      ['page=-1', 'page'],
+      ['sort=password', 'sort'],
+      ['status=gone', 'status'],
+      ['tagIds=not-a-uuid', 'tagIds'],
+      ['collectionIds=1,2', 'collectionIds'],
+      ['timeHorizon=Forever', 'timeHorizon'],
+    ]) {
+      const response = await admin<{ message: string }>('GET', `assets?${query}`);
+      expect([query, response.status]).toEqual([query, 400]);
+      expect(response.body.message).toContain(name);
+    }
+  });
+
+  it('leaves archived assets out unless asked, and changes status all or nothing', async () => {
+    const search = `${run}-list-`;
+    const archived = await admin<{ updated: number }>('POST', 'assets/update-active-status', {
+      assetIds: [ids[0], ids[1]],
+      status: 'archived',
+    });
+    expect(archived.body).toEqual({ updated: 2 });
+    expect((await admin<Page<AssetDto>>('GET', `assets?search=${search}`)).body.total).toBe(3);
+    expect((await admin<Page<AssetDto>>('GET', `assets?search=${search}&status=archived`)).body.total).toBe(2);
+    // Again: nothing changes, nothing is counted.
+    expect(
+      (await admin('POST', 'assets/update-active-status', { assetIds: [ids[0]], status: 'archived' })).body,
+    ).toEqual({ updated: 0 });
+    // One unknown id refuses the whole request.
+    const mixed = await admin('POST', 'assets/update-active-status', {
+      assetIds: [ids[2], randomUUID()],
+      status: 'offline',
+    });
+    expect(mixed.status).toBe(404);
+    expect((await admin<AssetDto>('GET', `assets/${ids[2]}`)).body.status).toBe('active');
+    expect((await user('POST', 'assets/update-active-status', { assetIds: [ids[2]], status: 'offline' })).status).toBe(
+      403,
+    );
+  });
+
+  it("answers another tenant's asset like an unknown one", async () => {
+    const theirs = await acme('GET', `assets/${ids[2]}`);
+    const unknown = await acme('GET', `assets/${randomUUID()}`);
+    expect(theirs.status).toBe(404);
+    expect(theirs.body).toMatchObject({ message: 'Oops! Asset Not Found', code: 'ASSET_NOT_FOUND' });
+    expect(unknown.body).toMatchObject({ message: 'Oops! Asset Not Found' });
+    expect((await acme<Page<AssetDto>>('GET', `assets?search=${run}`)).body.total).toBe(0);
+  });
+
+  it('shows the system attributes of an asset', async () => {
+    const response = await admin<{ attributes: { name: string; value: unknown }[] }>(
+      'GET',
+      `assets/${ids[3]}/system-attributes`,
+    );
+    expect(response.body.attributes).toEqual(
+      expect.arrayContaining([
+        { name: 'cpu_cores', value: 4 },
+        { name: 'instance_type', value: 'm5.xlarge' },
+        { name: 'storage', value: null },
+      ]),
+    );
+  });
+});
+
+describe('collections, views and the sidebar', () => {
+  let assetIds: string[];
+  let collection: CollectionDetailDto;
+
+  beforeAll(async () => {
+    const upserted = await admin<UpsertAssetsResponse>('PUT', 'assets', {
+      assets: ['x', 'y', 'z'].map((name) => asset(`member-${name}`)),
+    });
+    assetIds = upserted.body.results.map((r) => r.id);
+  });
+
+  it('creates a collection with members, refuses a duplicate name and foreign assets, renames and edits members', async () => {
+    const created = await admin<CollectionDetailDto>('POST', 'collections', {
+      name: `Web tier ${run}`,
+      assetIds: assetIds.slice(0, 2),
+    });
+    expect(created.status).toBe(201);
+    collection = created.body;
+    expect(collection).toMatchObject({ assetCount: 2 });
+    const duplicate = await admin<{ message: string; code: string }>('POST', 'collections', {
+      name: `web TIER ${run}`,
+    });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body).toMatchObject({
+      code: 'COLLECTION_NAME_TAKEN',
+      message: 'Oops!, the item you are trying to save already exist.',
+    });
+    expect((await acme('POST', 'collections', { name: `x${run}`, assetIds: [assetIds[0]] })).status).toBe(404);
+    const changed = await admin<CollectionDetailDto>('PUT', `collections/${collection.id}/assets`, {
+      add: [assetIds[2]],
+      remove: [assetIds[0]],
+    });
+    expect(changed.body.assetIds.sort()).toEqual([assetIds[1], assetIds[2]].sort());
+    const renamed = await admin<CollectionDetailDto>('PATCH', `collections/${collection.id}`, {
+      name: `Web ${run}`,
+    });
+    expect(renamed.body.name).toBe(`Web ${run}`);
+    const members = await admin<Page<AssetDto>>('GET', `assets?collectionIds=${collection.id}`);
+    expect(members.body.items.map((a) => a.id).sort()).toEqual([assetIds[1], assetIds[2]].sort());
+    expect((await user('POST', 'collections', { name: `by user ${run}` })).status).toBe(403);
+  });
+
+  it('saves a view (name and description rules), summarises its filter, and lists it in the sidebar', async () => {
+    for (const [body, field] of [
+      [{ name: 'has space' }, 'name'],
+      [{ name: 'x'.repeat(31) }, 'name'],
+      [{ name: `ok${run}`, description: 'no.dots' }, 'description'],
+      [{ name: `ok${run}`, description: 'y'.repeat(257) }, 'description'],
+      [{ name: `ok${run}`, timeHorizon: 'Next Year' }, 'timeHorizon'],
+    ] as const) {
+      const refused = await user<{ message: string }>('PATCH', 'views', body);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toContain(field);
+    }
+    const saved = await user<ViewDto>('PATCH', 'views', {
+      name: `web-${run}`,
+      description: 'Web_tier,filtered-view',
+      collectionIds: [collection.id],
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ timeHorizon: 'Last 30 Days', collectionIds: [collection.id] });
+    const again = await admin<{ message: string }>('PATCH', 'views', { name: `WEB-${run}` });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('Oops!, the item you are trying to save already exist.');
+    const summary = await user<ViewSummaryDto>('GET', `views/summary?collectionIds=${collection.id}`);
+    expect(summary.body).toMatchObject({
+      assetCount: 2,
+      byStatus: { active: 2, offline: 0, pending: 0, archived: 0 },
+      collections: [{ id: collection.id, name: `Web ${run}` }],
+    });
+    const favorite = await user('PUT', 'meta/sidebar/favorite', { type: 'view', id: saved.body.id, favorite: true });
+    expect(favorite.body).toEqual({ type: 'view', id: saved.body.id, name: `web-${run}`, favorite: true });
+    const sidebar = await user<SidebarDto>('GET', 'meta/sidebar');
+    expect(sidebar.body.favorites).toContainEqual(favorite.body);
+    expect(sidebar.body.views).toContainEqual(favorite.body);
+    expect(sidebar.body.collections).toContainEqual({
+      type: 'collection',
+      id: collection.id,
+      name: `Web ${run}`,
+      favorite: false,
+    });
+    // Favorites are per user.
+    expect((await admin<SidebarDto>('GET', 'meta/sidebar')).body.favorites).not.toContainEqual(favorite.body);
+    // A User may change their own view, not someone else's.
+    const adminView = await admin<ViewDto>('PATCH', 'views', { name: `admins-${run}` });
+    expect((await user('PATCH', 'views', { id: adminView.body.id, name: `mine-${run}` })).status).toBe(403);
+    expect((await user('DELETE', `views/${adminView.body.id}`)).status).toBe(403);
+    expect((await user('DELETE', `views/${saved.body.id}`)).status).toBe(204);
+    expect((await user<SidebarDto>('GET', 'meta/sidebar')).body.favorites).not.toContainEqual(favorite.body);
+  });
+
+  it('deletes a collection, keeping its assets', async () => {
+    expect((await admin('DELETE', `collections/${collection.id}`)).status).toBe(204);
+    expect((await admin('GET', `collections/${collection.id}`)).status).toBe(404);
+    expect((await admin('GET', `assets/${assetIds[1]}`)).status).toBe(200);
+  });
+});
+
+describe('tag read model (tagging.tags.assigned.v1 over Kafka)', () => {
+  let producer: Producer;
+
+  beforeAll(async () => {
+    producer = new Kafka({ clientId: 'e2e-inventory', brokers: [KAFKA_BROKER], logLevel: logLevel.NOTHING }).producer();
+    await producer.connect();
+  });
+  afterAll(() => producer.disconnect());
+
+  const send = async (eventId: string, organizationId: string, payload: unknown) => {
+    await producer.send({
+      topic: 'tagging.tags.assigned.v1',
+      messages: [
+        {
+          key: organizationId,
+          value: JSON.stringify({
+            eventId,
+            type: 'tagging.tags.assigned.v1',
+            occurredAt: new Date().toISOString(),
+            accountId: adminSession.accountId,
+            organizationId,
+            actorId: null,
+            payload,
+          }),
+        },
+      ],
+    });
+  };
+
+  it('follows assignments and unassignments, each event applied once', async () => {
+    const upserted = await admin<UpsertAssetsResponse>('PUT', 'assets', {
+      assets: [asset('tagged-1'), asset('tagged-2')],
+    });
+    const [one, two] = upserted.body.results.map((r) => r.id);
+    const tag = randomUUID();
+    const tagged = async () =>
+      (await admin<Page<AssetDto>>('GET', `assets?tagIds=${tag}`)).body.items.map((a) => a.id).sort();
+    const assign = randomUUID();
+    await send(assign, adminSession.organizationId, {
+      assignments: [
+        { tagId: tag, assetId: one },
+        { tagId: tag, assetId: two },
+      ],
+      unassignments: [],
+    });
+    expect(await pollUntil('both assets tagged', async () => ((await tagged()).length === 2 ? true : undefined))).toBe(
+      true,
+    );
+    expect((await admin<AssetDto>('GET', `assets/${one}`)).body.tagIds).toEqual([tag]);
+    await send(randomUUID(), adminSession.organizationId, {
+      assignments: [],
+      unassignments: [{ tagId: tag, assetId: one }],
+    });
+    await pollUntil('one asset untagged', async () => ((await tagged()).length === 1 ? true : undefined));
+    // The first event again (a redelivery): the inbox skips it, so the unassignment stands.
+    await send(assign, adminSession.organizationId, {
+      assignments: [{ tagId: tag, assetId: one }],
+      unassignments: [],
+    });
+    // A later event proves the redelivery was consumed (in partition order) before we look.
+    const marker = randomUUID();
+    await send(randomUUID(), adminSession.organizationId, {
+      assignments: [{ tagId: marker, assetId: two }],
+      unassignments: [],
+    });
+    await pollUntil('the marker event', async () =>
+      (await admin<Page<AssetDto>>('GET', `assets?tagIds=${marker}`)).body.total === 1 ? true : undefined,
+    );
+    expect(await tagged()).toEqual([two]);
+    // An event of another organization tags nothing here.
+    await send(randomUUID(), (await profileOf((await tokenFor('acme')).accessToken)).accounts[0].organization[0].id, {
+      assignments: [{ tagId: tag, assetId: one }],
+      unassignments: [],
+    });
+    expect((await acme<Page<AssetDto>>('GET', `assets?tagIds=${tag}`)).body.total).toBe(0);
+  });
+});
