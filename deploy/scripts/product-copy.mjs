@@ -2,8 +2,8 @@
 // A private copy of the whole product for parallel development and end-to-end debugging:
 //   node deploy/scripts/product-copy.mjs --offset 20000 --prefix infra_dev1_ --redis-db 2 [--fresh]
 // Builds, creates (with --fresh: recreates) the databases <prefix><service>, migrates, seeds and serves the
-// product on ports shifted by --offset (gateway at 8080 + offset) on the local Kafka broker (9092), with its
-// own Redis database. Run the e2e tests against it with BASE_URL and E2E_PORT_OFFSET as printed. Ctrl-C stops.
+// product on ports shifted by --offset (gateway at 8080 + offset) with its own Kafka broker (9192 + offset) and
+// its own Redis database. Run the e2e tests against it with BASE_URL and E2E_PORT_OFFSET as printed. Ctrl-C stops.
 import { parseArgs } from 'node:util';
 import { log } from './lib/proc.mjs';
 
@@ -25,21 +25,28 @@ await ensurePostgres();
 await ensureRedis();
 const databases = SERVICES.map((service) => `${values.prefix}${service}`);
 await (values.fresh ? recreateDatabases(databases) : ensureDatabases(databases));
-await ensureKafka({ port: 9092 });
+// Its own broker: copies sharing one would share consumer groups and topics, each taking the other's events.
+const kafkaPort = 9192 + offset; // clear of 9092 (npm start), 19092 (npm test) and 29092 (outage test)
+const kafka = await ensureKafka({ port: kafkaPort });
 buildIfStale();
 const redisUrl = `redis://127.0.0.1:6379/${values['redis-db']}`;
 const { processes, gatewayUrl } = productEnv({
   portOffset: offset,
   databasePrefix: values.prefix,
-  kafkaPort: 9092,
+  kafkaPort,
   extra: { REDIS_URL: redisUrl, MAIL_DIR: `.cache/mail-${offset}` },
 });
 await migrateAndSeed(processes);
 const product = await startProduct(processes, { gatewayUrl });
+const { loadDemoFleet } = await import('./lib/demo-fleet.mjs');
+for (const line of await loadDemoFleet(gatewayUrl)) log(`demo fleet: ${line}`);
 log(`ready: ${gatewayUrl}`);
-log(`e2e: BASE_URL=${gatewayUrl} E2E_PORT_OFFSET=${offset} REDIS_URL=${redisUrl} npx jest --selectProjects e2e <file>`);
+log(
+  `e2e: BASE_URL=${gatewayUrl} E2E_PORT_OFFSET=${offset} REDIS_URL=${redisUrl} KAFKA_BROKERS=127.0.0.1:${kafkaPort} E2E_MAIL_DIR=.cache/mail-${offset} npx jest --selectProjects e2e <file>`,
+);
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, async () => {
     await product.stop();
+    if (kafka.started) await kafka.stop();
     process.exit(0);
   });

@@ -12,6 +12,8 @@ buildIfStale();
 const { processes, gatewayUrl } = productEnv();
 await migrateAndSeed(processes);
 const product = await startProduct(processes, { gatewayUrl });
+const { loadDemoFleet } = await import('./lib/demo-fleet.mjs');
+for (const line of await loadDemoFleet(gatewayUrl)) log(`demo fleet: ${line}`);
 log(
   `ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${gatewayUrl}  (API: ${gatewayUrl}/api/v1, docs: ${gatewayUrl}/api/docs; root ${ROOT})`,
 );

@@ -123,6 +123,9 @@ if (built) {
   const up = await step('start the product for end-to-end tests', async () => {
     await migrateAndSeed(processes);
     product = await startProduct(processes, { gatewayUrl, logFile: path.join(RESULTS, 'product.log') });
+    // The demo fleet, through the API as on a first `npm start`: the browser tests work with real assets.
+    const { loadDemoFleet } = await import('./lib/demo-fleet.mjs');
+    await loadDemoFleet(gatewayUrl);
   });
   if (up) {
     await step(
