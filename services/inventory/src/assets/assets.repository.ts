@@ -16,6 +16,8 @@ export interface AssetRow extends AssetAttributes {
   external_id: string;
   name: string;
   status: AssetStatus;
+  collection_ids: string[];
+  tag_ids: string[];
   created_at: Date;
   updated_at: Date;
 }
@@ -37,7 +39,7 @@ export interface AssetListOptions extends AssetFilter {
 /** A resolved item of an upsert: its status decided (given, kept, or active for a new asset). */
 export type ResolvedUpsertItem = AssetUpsertItem & { status: AssetStatus };
 
-const COLUMNS = `id, external_id, name, status, ${ASSET_ATTRIBUTE_NAMES.join(', ')}, created_at, updated_at`;
+const COLUMNS = `id, external_id, name, status, ${ASSET_ATTRIBUTE_NAMES.join(', ')}, collection_ids, tag_ids, created_at, updated_at`;
 
 // API sort field → column. Every order ends with id so pages never overlap.
 const SORT_COLUMNS: Record<AssetSortField, string> = {
@@ -62,17 +64,34 @@ function filterConditions(filter: AssetFilter, params: unknown[]): string[] {
   const conditions = ['a.organization_id = $1'];
   if (filter.tagIds?.length) {
     params.push(filter.tagIds);
-    conditions.push(
-      `EXISTS (SELECT 1 FROM asset_tags t WHERE t.organization_id = $1 AND t.asset_id = a.id AND t.tag_id = ANY($${params.length}::uuid[]))`,
-    );
+    conditions.push(`a.tag_ids && $${params.length}::uuid[]`);
   }
   if (filter.collectionIds?.length) {
     params.push(filter.collectionIds);
-    conditions.push(
-      `EXISTS (SELECT 1 FROM collection_assets c WHERE c.organization_id = $1 AND c.asset_id = a.id AND c.collection_id = ANY($${params.length}::uuid[]))`,
-    );
+    conditions.push(`a.collection_ids && $${params.length}::uuid[]`);
   }
   return conditions;
+}
+
+/**
+ * Recomputes the copies of memberships and tags on the given assets of the organization from their tables
+ * (collection_assets, asset_tags); every change to those tables calls this in its transaction.
+ */
+export async function refreshAssetLinks(
+  manager: EntityManager,
+  organizationId: string,
+  assetIds: string[],
+): Promise<void> {
+  if (assetIds.length === 0) return;
+  await manager.query(
+    `UPDATE assets a SET
+       collection_ids = coalesce((SELECT array_agg(c.collection_id ORDER BY c.collection_id) FROM collection_assets c
+                                   WHERE c.asset_id = a.id AND c.organization_id = a.organization_id), '{}'),
+       tag_ids = coalesce((SELECT array_agg(t.tag_id ORDER BY t.tag_id) FROM asset_tags t
+                            WHERE t.asset_id = a.id AND t.organization_id = a.organization_id), '{}')
+     WHERE a.organization_id = $1 AND a.id = ANY($2::uuid[])`,
+    [organizationId, assetIds],
+  );
 }
 
 /** Every query on assets, each filtered by the organization. */
@@ -130,11 +149,10 @@ export class AssetsRepository {
     assetIds: string[],
   ): Promise<Map<string, string[]>> {
     const rows = (await manager.query(
-      `SELECT asset_id, array_agg(collection_id ORDER BY collection_id) AS ids FROM collection_assets
-        WHERE organization_id = $1 AND asset_id = ANY($2::uuid[]) GROUP BY asset_id`,
+      `SELECT id, collection_ids FROM assets WHERE organization_id = $1 AND id = ANY($2::uuid[])`,
       [organizationId, assetIds],
-    )) as { asset_id: string; ids: string[] }[];
-    return new Map(rows.map((row) => [row.asset_id, row.ids]));
+    )) as { id: string; collection_ids: string[] }[];
+    return new Map(rows.map((row) => [row.id, row.collection_ids]));
   }
 
   /** How many of these ids are assets of the organization. */
@@ -200,30 +218,6 @@ export class AssetsRepository {
       assetId,
     ])) as AssetRow[];
     return rows[0];
-  }
-
-  /** Collection and tag ids of each asset of the page, in two indexed look-ups. */
-  async linksOf(
-    organizationId: string,
-    assetIds: string[],
-  ): Promise<Map<string, { collectionIds: string[]; tagIds: string[] }>> {
-    const links = new Map(assetIds.map((id) => [id, { collectionIds: [] as string[], tagIds: [] as string[] }]));
-    if (assetIds.length === 0) return links;
-    const [collections, tags] = await Promise.all([
-      this.dataSource.query(
-        `SELECT asset_id, collection_id AS id FROM collection_assets
-          WHERE organization_id = $1 AND asset_id = ANY($2::uuid[]) ORDER BY collection_id`,
-        [organizationId, assetIds],
-      ) as Promise<{ asset_id: string; id: string }[]>,
-      this.dataSource.query(
-        `SELECT asset_id, tag_id AS id FROM asset_tags
-          WHERE organization_id = $1 AND asset_id = ANY($2::uuid[]) ORDER BY tag_id`,
-        [organizationId, assetIds],
-      ) as Promise<{ asset_id: string; id: string }[]>,
-    ]);
-    for (const row of collections) links.get(row.asset_id)?.collectionIds.push(row.id);
-    for (const row of tags) links.get(row.asset_id)?.tagIds.push(row.id);
-    return links;
   }
 
   async ratingsOf(organizationId: string, assetIds: string[]): Promise<Map<string, AssetRating>> {

@@ -22,7 +22,7 @@ import { AssetRow, AssetsRepository, ResolvedUpsertItem } from './assets.reposit
 /** The statuses a list shows when the query names none: archived assets keep their history but leave lists. */
 const LISTED_BY_DEFAULT: AssetStatus[] = ['active', 'offline', 'pending'];
 
-function toAssetDto(row: AssetRow, links: { collectionIds: string[]; tagIds: string[] }): AssetDto {
+function toAssetDto(row: AssetRow): AssetDto {
   const attributes = Object.fromEntries(ASSET_ATTRIBUTE_NAMES.map((name) => [name, row[name] ?? null]));
   return {
     id: row.id,
@@ -30,8 +30,8 @@ function toAssetDto(row: AssetRow, links: { collectionIds: string[]; tagIds: str
     name: row.name,
     status: row.status,
     ...(attributes as Pick<AssetDto, (typeof ASSET_ATTRIBUTE_NAMES)[number]>),
-    collectionIds: links.collectionIds,
-    tagIds: links.tagIds,
+    collectionIds: row.collection_ids,
+    tagIds: row.tag_ids,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
@@ -132,22 +132,21 @@ export class AssetsService {
       tagIds: query.tagIds,
       collectionIds: query.collectionIds,
     });
-    const ids = rows.map((row) => row.id);
-    const [links, ratings] = await Promise.all([
-      this.assets.linksOf(tenant.organizationId, ids),
-      query.includeRatingData ? this.assets.ratingsOf(tenant.organizationId, ids) : undefined,
-    ]);
+    const ratings = query.includeRatingData
+      ? await this.assets.ratingsOf(
+          tenant.organizationId,
+          rows.map((row) => row.id),
+        )
+      : undefined;
     const items = rows.map((row) => {
-      const dto = toAssetDto(row, links.get(row.id)!);
+      const dto = toAssetDto(row);
       return ratings ? { ...dto, rating: ratings.get(row.id) ?? null } : dto;
     });
     return { items, total, page, pageSize };
   }
 
   async get(tenant: Tenant, assetId: string): Promise<AssetDto> {
-    const row = await this.found(tenant, assetId);
-    const links = await this.assets.linksOf(tenant.organizationId, [row.id]);
-    return toAssetDto(row, links.get(row.id)!);
+    return toAssetDto(await this.found(tenant, assetId));
   }
 
   async systemAttributes(tenant: Tenant, assetId: string): Promise<SystemAttributesDto> {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { refreshAssetLinks } from '../assets/assets.repository';
 
 export interface CollectionRow {
   id: string;
@@ -87,6 +88,7 @@ export class CollectionsRepository {
        ON CONFLICT DO NOTHING`,
       [organizationId, id, assetIds],
     );
+    await refreshAssetLinks(manager, organizationId, assetIds);
   }
 
   async removeMembers(manager: EntityManager, organizationId: string, id: string, assetIds: string[]): Promise<void> {
@@ -95,6 +97,7 @@ export class CollectionsRepository {
       `DELETE FROM collection_assets WHERE organization_id = $1 AND collection_id = $2 AND asset_id = ANY($3::uuid[])`,
       [organizationId, id, assetIds],
     );
+    await refreshAssetLinks(manager, organizationId, assetIds);
   }
 
   async memberIds(organizationId: string, id: string, manager?: EntityManager): Promise<string[]> {
@@ -105,9 +108,18 @@ export class CollectionsRepository {
     return rows.map((row) => row.asset_id);
   }
 
-  /** Deletes the collection (members cascade) and every favorite pointing at it. */
+  /** Deletes the collection, its memberships and every favorite pointing at it; the assets stay. */
   async delete(manager: EntityManager, organizationId: string, id: string): Promise<void> {
+    const [members] = (await manager.query(
+      `DELETE FROM collection_assets WHERE organization_id = $1 AND collection_id = $2 RETURNING asset_id`,
+      [organizationId, id],
+    )) as [{ asset_id: string }[], number];
     await manager.query(`DELETE FROM collections WHERE organization_id = $1 AND id = $2`, [organizationId, id]);
+    await refreshAssetLinks(
+      manager,
+      organizationId,
+      members.map((member) => member.asset_id),
+    );
     await manager.query(
       `DELETE FROM sidebar_favorites WHERE organization_id = $1 AND item_type = 'collection' AND item_id = $2`,
       [organizationId, id],

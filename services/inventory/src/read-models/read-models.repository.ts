@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import type { RatingsRecomputedPayload, TagsAssignedPayload } from '@infra/contracts';
+import { refreshAssetLinks } from '../assets/assets.repository';
 
 /**
  * Inventory's copies of other services' data, written only by their events: tag assignments (tagging) for tag
@@ -27,6 +28,8 @@ export class ReadModelsRepository {
          ON CONFLICT DO NOTHING`,
         [organizationId, assignments.map((item) => item.tagId), assignments.map((item) => item.assetId)],
       );
+    const assetIds = new Set([...assignments, ...unassignments].map((item) => item.assetId));
+    await refreshAssetLinks(manager, organizationId, [...assetIds]);
   }
 
   /** Keeps the newest ratings of each asset: an older recomputation arriving late changes nothing. */
