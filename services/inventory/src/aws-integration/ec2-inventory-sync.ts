@@ -59,6 +59,8 @@ export class Ec2InventorySync {
   async run(integration: AwsIntegration): Promise<SyncCounts> {
     const connector = new AwsConnector(integration);
     try {
+      // Assume the role before anything else: a refused role fails the run with its own clear error.
+      await connector.credentials();
       const batches = new AssetBatches(this.sink, {
         organizationId: integration.organizationId,
         accountId: integration.accountId,
