@@ -51,7 +51,9 @@ describe('AwsIntegrationRequestDto', () => {
   it.each([[['us-east-1', 'mars-north-1']], [['US-EAST-1']], [['eu-west']], [['']], [[42]]])(
     'refuses regions %j, naming the field',
     async (regions) => {
-      expect(await errorsOf({ ...valid, regions })).toContain('regions must contain AWS region names such as eu-west-1');
+      expect(await errorsOf({ ...valid, regions })).toContain(
+        'regions must contain AWS region names such as eu-west-1',
+      );
     },
   );
 

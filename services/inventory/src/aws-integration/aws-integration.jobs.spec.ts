@@ -76,12 +76,14 @@ beforeEach(() => {
   sts.reset();
   ec2.reset();
   sts.on(AssumeRoleCommand).resolves(ASSUME_ROLE_OUTPUT);
-  ec2.on(DescribeInstancesCommand).resolves(
-    instancesPage([
-      instance({ id: 'i-0f1e2d3c4b5a69780', type: 'm5.large', zone: 'eu-west-1a', state: 'running' }),
-      instance({ id: 'i-0f1e2d3c4b5a69781', type: 'm5.large', zone: 'eu-west-1b', state: 'stopped' }),
-    ]),
-  );
+  ec2
+    .on(DescribeInstancesCommand)
+    .resolves(
+      instancesPage([
+        instance({ id: 'i-0f1e2d3c4b5a69780', type: 'm5.large', zone: 'eu-west-1a', state: 'running' }),
+        instance({ id: 'i-0f1e2d3c4b5a69781', type: 'm5.large', zone: 'eu-west-1b', state: 'stopped' }),
+      ]),
+    );
   ec2.on(DescribeInstanceTypesCommand).resolves(instanceTypesOutput([M5_LARGE]));
   row = new IntegrationRow();
   job = new SyncAwsIntegrationJob(row.repository, new Ec2InventorySync(sink));
@@ -162,12 +164,14 @@ describe('SyncAwsIntegrationJob', () => {
   });
 
   it('an unexpected failure on the last attempt: failed, without leaking its message', async () => {
-    const brokenSink: AssetSink = { upsertForOrganization: () => Promise.reject(new Error('connection refused 10.0.3.4')) };
+    const brokenSink: AssetSink = {
+      upsertForOrganization: () => Promise.reject(new Error('connection refused 10.0.3.4')),
+    };
     job = new SyncAwsIntegrationJob(row.repository, new Ec2InventorySync(brokenSink));
 
-    await expect(
-      job.process({ organizationId: ORGANIZATION_ID }, attempt(JOB_DEFAULTS.attempts - 1)),
-    ).rejects.toThrow('connection refused');
+    await expect(job.process({ organizationId: ORGANIZATION_ID }, attempt(JOB_DEFAULTS.attempts - 1))).rejects.toThrow(
+      'connection refused',
+    );
     expect(row.integration).toMatchObject({
       state: 'failed',
       lastError: 'The sync failed unexpectedly; the operators have the details in the logs.',

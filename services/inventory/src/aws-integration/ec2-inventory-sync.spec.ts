@@ -96,9 +96,11 @@ beforeEach(() => {
   ec2.reset();
   sts.on(AssumeRoleCommand).resolves(ASSUME_ROLE_OUTPUT);
   ec2.on(DescribeRegionsCommand).resolves(REGIONS_OUTPUT);
-  ec2.on(DescribeInstanceTypesCommand).callsFake(async (input: { InstanceTypes: string[] }) =>
-    instanceTypesOutput(INSTANCE_TYPES.filter((type) => input.InstanceTypes.includes(type.InstanceType ?? ''))),
-  );
+  ec2
+    .on(DescribeInstanceTypesCommand)
+    .callsFake(async (input: { InstanceTypes: string[] }) =>
+      instanceTypesOutput(INSTANCE_TYPES.filter((type) => input.InstanceTypes.includes(type.InstanceType ?? ''))),
+    );
 });
 
 describe('Ec2InventorySync', () => {

@@ -78,10 +78,7 @@ export function instance(spec: InstanceSpec): Instance {
     ...(spec.lifecycle ? { InstanceLifecycle: spec.lifecycle } : {}),
     RootDeviceName: '/dev/xvda',
     RootDeviceType: 'ebs',
-    Tags: [
-      { Key: 'team', Value: 'platform' },
-      ...(spec.name !== undefined ? [{ Key: 'Name', Value: spec.name }] : []),
-    ],
+    Tags: [{ Key: 'team', Value: 'platform' }, ...(spec.name !== undefined ? [{ Key: 'Name', Value: spec.name }] : [])],
     VirtualizationType: 'hvm',
     CpuOptions: { CoreCount: 1, ThreadsPerCore: 2 },
   };
@@ -115,7 +112,13 @@ export const M5_LARGE: InstanceTypeInfo = {
   BareMetal: false,
   Hypervisor: 'nitro',
   ProcessorInfo: { SupportedArchitectures: ['x86_64'], SustainedClockSpeedInGhz: 3.1, Manufacturer: 'Intel' },
-  VCpuInfo: { DefaultVCpus: 2, DefaultCores: 1, DefaultThreadsPerCore: 2, ValidCores: [1], ValidThreadsPerCore: [1, 2] },
+  VCpuInfo: {
+    DefaultVCpus: 2,
+    DefaultCores: 1,
+    DefaultThreadsPerCore: 2,
+    ValidCores: [1],
+    ValidThreadsPerCore: [1, 2],
+  },
   MemoryInfo: { SizeInMiB: 8192 },
   InstanceStorageSupported: false,
   EbsInfo: {
@@ -161,7 +164,14 @@ export const C6G_XLARGE: InstanceTypeInfo = {
   MemoryInfo: { SizeInMiB: 8192 },
   NetworkInfo: {
     NetworkPerformance: 'Up to 10 Gigabit',
-    NetworkCards: [{ NetworkCardIndex: 0, NetworkPerformance: 'Up to 10 Gigabit', BaselineBandwidthInGbps: 1.25, PeakBandwidthInGbps: 10 }],
+    NetworkCards: [
+      {
+        NetworkCardIndex: 0,
+        NetworkPerformance: 'Up to 10 Gigabit',
+        BaselineBandwidthInGbps: 1.25,
+        PeakBandwidthInGbps: 10,
+      },
+    ],
   },
 };
 
