@@ -46,6 +46,17 @@ describe('gateway route table (spec §7)', () => {
     expect(matcher.match('GET', 'tags')?.rule.access).toBe('organization');
   });
 
+  it('serves the AWS integration: Users read it, only Admins change it or start a sync', () => {
+    const served = (method: string, path: string) => {
+      const rule = matcher.match(method, path)?.rule;
+      return rule && { service: rule.service, access: rule.access, minRole: rule.minRole, planned: rule.planned };
+    };
+    const organization = { service: 'inventory', access: 'organization', planned: undefined };
+    expect(served('GET', 'integrations/aws')).toEqual({ ...organization, minRole: 'User' });
+    expect(served('PUT', 'integrations/aws')).toEqual({ ...organization, minRole: 'Admin' });
+    expect(served('POST', 'integrations/aws/sync')).toEqual({ ...organization, minRole: 'Admin' });
+  });
+
   it('encodes | as %7C for the services', () => {
     expect(normalisePipes('/api/v1/tags?tagIds=a|b|c')).toBe('/api/v1/tags?tagIds=a%7Cb%7Cc');
     expect(normalisePipes('/api/v1/tags?tagIds=a%7Cb')).toBe('/api/v1/tags?tagIds=a%7Cb');

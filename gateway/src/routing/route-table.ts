@@ -93,7 +93,9 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   ...ANALYSES.map((analysis) => planned(rule('GET', `collections/:id/${analysis}`, 'analytics', 'organization'))),
   planned(rule('GET', 'collections/:id/summary', 'analytics', 'organization')),
   // Integrations and meta
-  planned(rule('PUT', 'integrations/aws', 'inventory', 'organization')),
+  rule('GET', 'integrations/aws', 'inventory', 'organization', 'User'),
+  rule('PUT', 'integrations/aws', 'inventory', 'organization', 'Admin'),
+  rule('POST', 'integrations/aws/sync', 'inventory', 'organization', 'Admin'),
   rule('GET', 'meta/sidebar', 'inventory', 'organization'),
   rule('PUT', 'meta/sidebar/favorite', 'inventory', 'organization'),
   // Organizations

@@ -32,6 +32,8 @@ export const COLLECTION_NAME_PATTERN = /^[^\p{Cc}]{1,100}$/u;
 export const AWS_ROLE_ARN_PATTERN = /^arn:aws(-cn|-us-gov)?:iam::\d{12}:role\/[\w+=,.@/-]{1,512}$/;
 /** STS external ids: 2 to 1224 characters of `[\w+=,.@:/-]`. */
 export const AWS_EXTERNAL_ID_PATTERN = /^[\w+=,.@:/-]{2,1224}$/;
+/** AWS region names: us-east-1, eu-central-2, us-gov-west-1, cn-north-1, us-iso-east-1. */
+export const AWS_REGION_PATTERN = /^[a-z]{2}(-gov|-iso[a-z]?)?-[a-z]+-\d{1,2}$/;
 
 /** The spec's asset attributes (§3), under the spec's names. Numbers are non-negative. */
 export interface AssetAttributes {

@@ -1,8 +1,16 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { JobsModule } from '@infra/jobs';
 import { ServiceDefinition, serviceFoundation } from '@infra/messaging';
 import { AssetsController } from './assets/assets.controller';
 import { AssetsRepository } from './assets/assets.repository';
 import { AssetsService } from './assets/assets.service';
+import { ASSET_SINK } from './aws-integration/asset-sink';
+import { AwsIntegrationController } from './aws-integration/aws-integration.controller';
+import { QueueAwsSyncsJob, SyncAwsIntegrationJob } from './aws-integration/aws-integration.jobs';
+import { AWS_SYNC_SCHEDULE, AwsIntegrationJobs, INVENTORY_QUEUE } from './aws-integration/aws-integration.queue';
+import { AwsIntegrationRepository } from './aws-integration/aws-integration.repository';
+import { AwsIntegrationService } from './aws-integration/aws-integration.service';
+import { Ec2InventorySync } from './aws-integration/ec2-inventory-sync';
 import { CollectionsController } from './collections/collections.controller';
 import { CollectionsRepository } from './collections/collections.repository';
 import { CollectionsService } from './collections/collections.service';
@@ -15,16 +23,40 @@ import { ViewsController } from './views/views.controller';
 import { ViewsRepository } from './views/views.repository';
 import { ViewsService } from './views/views.service';
 
+/** What the AWS sync needs, in the HTTP module and in the job workers alike. */
+const AWS_SYNC_PROVIDERS = [
+  AssetsRepository,
+  AssetsService,
+  { provide: ASSET_SINK, useExisting: AssetsService },
+  AwsIntegrationRepository,
+  AwsIntegrationService,
+  Ec2InventorySync,
+];
+
 @Module({})
 export class AppModule {
   static register(definition: ServiceDefinition): DynamicModule {
     return {
       module: AppModule,
-      imports: [...serviceFoundation(definition)],
-      controllers: [AssetsController, CollectionsController, ViewsController, SidebarController, ReadModelsConsumer],
+      imports: [
+        ...serviceFoundation(definition),
+        JobsModule.register<AwsIntegrationJobs>({
+          queue: INVENTORY_QUEUE,
+          processors: [QueueAwsSyncsJob, SyncAwsIntegrationJob],
+          schedules: [AWS_SYNC_SCHEDULE],
+          providers: AWS_SYNC_PROVIDERS,
+        }),
+      ],
+      controllers: [
+        AssetsController,
+        CollectionsController,
+        ViewsController,
+        SidebarController,
+        AwsIntegrationController,
+        ReadModelsConsumer,
+      ],
       providers: [
-        AssetsRepository,
-        AssetsService,
+        ...AWS_SYNC_PROVIDERS,
         CollectionsRepository,
         CollectionsService,
         ViewsRepository,

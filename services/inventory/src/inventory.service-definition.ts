@@ -1,18 +1,21 @@
 import { ServiceDefinition } from '@infra/messaging';
 import { TOPICS } from '@infra/contracts';
 import { loadServiceEnv, ServiceEnv } from '@infra/platform';
+import { AwsIntegration } from './aws-integration/aws-integration.entity';
 import { InventorySchema1764000000000 } from './database/migrations/1764000000000-inventory-schema';
+import { AwsIntegrations1764100000000 } from './database/migrations/1764100000000-aws-integrations';
 
 /** Inventory's migrations, in order. */
-export const INVENTORY_MIGRATIONS = [InventorySchema1764000000000];
+export const INVENTORY_MIGRATIONS = [InventorySchema1764000000000, AwsIntegrations1764100000000];
 
 /** The inventory service: assets, collections, views, sidebar favorites and the AWS integration. */
 export function inventoryService(env = loadServiceEnv('inventory', ServiceEnv)): ServiceDefinition {
   return {
     name: 'inventory',
     env,
-    // Every query is SQL in a repository (bulk upserts, filtered pages): no TypeORM entities.
-    entities: [],
+    // Assets, collections and views are SQL in their repositories (bulk upserts, filtered pages); the AWS
+    // integration is an entity.
+    entities: [AwsIntegration],
     migrations: INVENTORY_MIGRATIONS,
     consumesEvents: true,
     publishes: [TOPICS.inventoryAssetUpserted, TOPICS.inventoryAssetStatusChanged, TOPICS.inventoryCollectionChanged],

@@ -36,6 +36,8 @@ async function setup(owner: Tenant): Promise<Entities> {
   });
   const doomedView = await send<{ id: string }>('saving a view', 'PATCH', 'views', { name: `iso-doomed-${tag}` });
   await send('marking a favorite', 'PUT', 'meta/sidebar/favorite', { type: 'view', id: view.id, favorite: true });
+  const roleArn = `arn:aws:iam::123456789012:role/iso-${tag}`;
+  await send('saving the AWS integration', 'PUT', 'integrations/aws', { roleArn, externalId: `iso-${tag}` });
   return {
     ids: {
       asset: assetIds[0],
@@ -54,6 +56,7 @@ async function setup(owner: Tenant): Promise<Entities> {
       `iso-doomed-${tag}`,
       `iso-view-${tag}`,
       view.id,
+      `iso-${tag}`,
     ],
   };
 }
@@ -104,6 +107,21 @@ export const inventory: ServiceFixtures = {
     },
     'GET views/:id': entity((_, { ids }) => ({ path: `views/${ids.view}` })),
     'DELETE views/:id': entity((_, { ids }) => ({ path: `views/${ids.doomedView}` })),
+    // One integration per organization: the header alone names it.
+    'GET integrations/aws': { kind: 'scoped', request: () => ({ path: 'integrations/aws' }), ownerSucceeds: true },
+    'PUT integrations/aws': {
+      kind: 'scoped',
+      request: () => ({
+        path: 'integrations/aws',
+        body: { roleArn: 'arn:aws:iam::123456789012:role/iso-scoped', externalId: 'iso-scoped' },
+      }),
+      ownerSucceeds: true,
+    },
+    'POST integrations/aws/sync': {
+      kind: 'scoped',
+      request: () => ({ path: 'integrations/aws/sync' }),
+      ownerSucceeds: false,
+    },
     'GET meta/sidebar': list('meta/sidebar'),
     'PUT meta/sidebar/favorite': entity((_, { ids }) => ({
       path: 'meta/sidebar/favorite',

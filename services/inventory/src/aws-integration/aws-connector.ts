@@ -1,0 +1,104 @@
+import { EC2Client } from '@aws-sdk/client-ec2';
+import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
+import type { AwsCredentialIdentity, AwsCredentialIdentityProvider } from '@aws-sdk/types';
+import { awsAccessError } from './aws-errors';
+
+/** What the connector needs of an integration: whose role to assume, and the proof it is us (external id). */
+export interface AwsRoleRef {
+  organizationId: string;
+  roleArn: string;
+  externalId: string;
+}
+
+/**
+ * Attempts per AWS call, retries included. The SDK's standard strategy backs off exponentially (with jitter) on
+ * throttling (`ThrottlingException`, `RequestLimitExceeded`) and transient errors; the job retries what is left.
+ */
+export const AWS_MAX_ATTEMPTS = 6;
+/** Assumed-role sessions last an hour; they are renewed this long before they expire. */
+const SESSION_SECONDS = 3600;
+const RENEW_BEFORE_MS = 5 * 60 * 1000;
+
+/** The region of each partition where STS and DescribeRegions are called. */
+const HOME_REGIONS = { aws: 'us-east-1', 'aws-cn': 'cn-north-1', 'aws-us-gov': 'us-gov-west-1' } as const;
+type Partition = keyof typeof HOME_REGIONS;
+
+function partitionOf(roleArn: string): Partition {
+  const partition = roleArn.split(':')[1];
+  return partition === 'aws-cn' || partition === 'aws-us-gov' ? partition : 'aws';
+}
+
+/**
+ * Everything the product does in a customer's AWS account goes through one connector per integration: it
+ * assumes the organization's role (with its external id) and builds clients on those temporary credentials.
+ * The EC2 inventory sync is its first user; CloudWatch (GetMetricData) and Cost Explorer clients belong here too.
+ * Nothing it holds is stored: credentials live in memory for the duration of one run.
+ */
+export class AwsConnector {
+  /** The partition's main region: STS, DescribeRegions, and (later) Cost Explorer are called there. */
+  readonly homeRegion: string;
+  private readonly sts: STSClient;
+  private readonly clients: { destroy(): void }[] = [];
+  private readonly ec2Clients = new Map<string, EC2Client>();
+  private session: AwsCredentialIdentity | undefined;
+  private assuming: Promise<AwsCredentialIdentity> | undefined;
+
+  constructor(readonly role: AwsRoleRef) {
+    this.homeRegion = HOME_REGIONS[partitionOf(role.roleArn)];
+    // The product's own credentials (default provider chain) are used only here, to assume the customer's role.
+    this.sts = this.track(new STSClient({ region: this.homeRegion, maxAttempts: AWS_MAX_ATTEMPTS }));
+  }
+
+  /** The assumed role's credentials, assumed once and renewed shortly before they expire. */
+  readonly credentials: AwsCredentialIdentityProvider = async () => {
+    const expiresAt = this.session?.expiration?.getTime();
+    if (this.session && (expiresAt === undefined || expiresAt - Date.now() > RENEW_BEFORE_MS)) return this.session;
+    this.assuming ??= this.assumeRole().finally(() => (this.assuming = undefined));
+    this.session = await this.assuming;
+    return this.session;
+  };
+
+  ec2(region: string): EC2Client {
+    let client = this.ec2Clients.get(region);
+    if (!client) {
+      client = this.track(new EC2Client({ region, credentials: this.credentials, maxAttempts: AWS_MAX_ATTEMPTS }));
+      this.ec2Clients.set(region, client);
+    }
+    return client;
+  }
+
+  /** Closes the sockets of every client built for this run. */
+  destroy(): void {
+    for (const client of this.clients) client.destroy();
+  }
+
+  private track<C extends { destroy(): void }>(client: C): C {
+    this.clients.push(client);
+    return client;
+  }
+
+  private async assumeRole(): Promise<AwsCredentialIdentity> {
+    try {
+      const { Credentials: credentials } = await this.sts.send(
+        new AssumeRoleCommand({
+          RoleArn: this.role.roleArn,
+          ExternalId: this.role.externalId,
+          // Shows in the customer's CloudTrail which organization of the product acted.
+          RoleSessionName: `infra-analytics-${this.role.organizationId}`,
+          DurationSeconds: SESSION_SECONDS,
+        }),
+      );
+      if (!credentials?.AccessKeyId || !credentials.SecretAccessKey) {
+        throw new Error(`AssumeRole of ${this.role.roleArn} returned no credentials`);
+      }
+      return {
+        accessKeyId: credentials.AccessKeyId,
+        secretAccessKey: credentials.SecretAccessKey,
+        sessionToken: credentials.SessionToken,
+        expiration: credentials.Expiration,
+      };
+    } catch (error) {
+      throw awsAccessError(error, { roleArn: this.role.roleArn, call: 'sts:AssumeRole' }) ?? error;
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { JobProcessor, TypedJob, UnrecoverableError } from '@infra/jobs';
+import { AwsAccessError } from './aws-errors';
+import type { AwsIntegrationJobs } from './aws-integration.queue';
+import { AwsIntegrationRepository } from './aws-integration.repository';
+import { AwsIntegrationService } from './aws-integration.service';
+import { Ec2InventorySync } from './ec2-inventory-sync';
+
+/** Integrations claimed and queued per step of the hourly walk. */
+const QUEUE_PAGE_SIZE = 500;
+
+@Injectable()
+export class QueueAwsSyncsJob extends JobProcessor<AwsIntegrationJobs, 'aws-sync-all'> {
+  readonly name = 'aws-sync-all';
+
+  constructor(
+    private readonly repository: AwsIntegrationRepository,
+    private readonly integrations: AwsIntegrationService,
+  ) {
+    super();
+  }
+
+  async process(): Promise<void> {
+    let after: string | null = null;
+    for (;;) {
+      const page = await this.repository.organizationIdsAfter(after, QUEUE_PAGE_SIZE);
+      if (page.length === 0) return;
+      // A retry of this job skips the integrations already claimed: nothing is queued twice.
+      await this.integrations.queueSyncs(page);
+      after = page[page.length - 1];
+    }
+  }
+}
+
+/** What an Admin reads in `lastError` for a failure that is not an access refusal. */
+function syncErrorMessage(error: unknown): string {
+  // AWS service errors carry $metadata; their code and message help the Admin (e.g. RequestLimitExceeded).
+  if (error instanceof Error && '$metadata' in error) return `AWS answered ${error.name}: ${error.message}`;
+  return 'The sync failed unexpectedly; the operators have the details in the logs.';
+}
+
+/**
+ * Runs the EC2 sync of one integration and records the outcome on it. An access refusal (role not assumable,
+ * credentials expired, permission missing) fails at once with its clear message; other failures (throttling left
+ * after the SDK's retries, network, database) are retried with the job's backoff.
+ */
+@Injectable()
+export class SyncAwsIntegrationJob extends JobProcessor<AwsIntegrationJobs, 'aws-sync'> {
+  readonly name = 'aws-sync';
+  private readonly logger = new Logger(SyncAwsIntegrationJob.name);
+
+  constructor(
+    private readonly repository: AwsIntegrationRepository,
+    private readonly ec2: Ec2InventorySync,
+  ) {
+    super();
+  }
+
+  async process({ organizationId }: AwsIntegrationJobs['aws-sync'], job: TypedJob<AwsIntegrationJobs, 'aws-sync'>) {
+    const integration = await this.repository.findForOrganization(organizationId);
+    if (!integration) return;
+    await this.repository.markRunning(organizationId);
+    try {
+      const counts = await this.ec2.run(integration);
+      await this.repository.recordSuccess(organizationId, counts);
+    } catch (error) {
+      if (error instanceof AwsAccessError) {
+        await this.repository.recordFailure(organizationId, error.message, false);
+        throw new UnrecoverableError(error.message);
+      }
+      const retrying = job.attemptsMade + 1 < (job.opts.attempts ?? 1);
+      this.logger.warn({ organizationId, attempt: job.attemptsMade + 1, retrying, err: error }, 'AWS sync failed');
+      await this.repository.recordFailure(organizationId, syncErrorMessage(error), retrying);
+      throw error;
+    }
+  }
+}
