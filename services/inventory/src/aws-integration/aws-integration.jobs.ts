@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { JobProcessor, TypedJob, UnrecoverableError } from '@infra/jobs';
 import { AwsAccessError } from './aws-errors';
 import type { AwsIntegrationJobs } from './aws-integration.queue';
@@ -15,18 +16,21 @@ export class QueueAwsSyncsJob extends JobProcessor<AwsIntegrationJobs, 'aws-sync
 
   constructor(
     private readonly repository: AwsIntegrationRepository,
-    private readonly integrations: AwsIntegrationService,
+    private readonly moduleRef: ModuleRef,
   ) {
     super();
   }
 
   async process(): Promise<void> {
+    // Resolved when the job runs: the service holds the job queue, which is built from the processors, so a
+    // constructor dependency would be a cycle that never resolves (the service hung at start).
+    const integrations = this.moduleRef.get(AwsIntegrationService, { strict: false });
     let after: string | null = null;
     for (;;) {
       const page = await this.repository.organizationIdsAfter(after, QUEUE_PAGE_SIZE);
       if (page.length === 0) return;
       // A retry of this job skips the integrations already claimed: nothing is queued twice.
-      await this.integrations.queueSyncs(page);
+      await integrations.queueSyncs(page);
       after = page[page.length - 1];
     }
   }
