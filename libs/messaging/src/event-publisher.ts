@@ -38,19 +38,13 @@ export async function writeOutboxEvents<TPayload>(
     actorId: input.actorId,
     payload: input.payload,
   }));
+  // One JSON document for the whole batch: a text[] of 1000 envelopes costs more to escape than to insert.
   // Per-tenant ordering: the key is the organization (account-wide events use the account).
-  const keys = envelopes.map((envelope) => envelope.organizationId ?? envelope.accountId ?? envelope.eventId);
   await manager.query(
     `INSERT INTO outbox (event_id, topic, message_key, envelope, headers)
-     SELECT event_id, $1, message_key, envelope, $5::jsonb
-       FROM unnest($2::uuid[], $3::text[], $4::jsonb[]) AS e(event_id, message_key, envelope)`,
-    [
-      topic,
-      envelopes.map((envelope) => envelope.eventId),
-      keys,
-      envelopes.map((envelope) => JSON.stringify(envelope)),
-      headers,
-    ],
+     SELECT (e->>'eventId')::uuid, $1, coalesce(e->>'organizationId', e->>'accountId', e->>'eventId'), e, $3::jsonb
+       FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS batch(e, position) ORDER BY position`,
+    [topic, JSON.stringify(envelopes), headers],
   );
   await manager.query(`SELECT pg_notify($1, '')`, [OUTBOX_CHANNEL]);
   return envelopes;

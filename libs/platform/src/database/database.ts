@@ -18,7 +18,13 @@ export function databaseOptions(env: ServiceEnv, entities: EntityList, migration
     synchronize: false,
     migrationsRun: false,
     migrationsTableName: 'migrations',
-    extra: { max: 10, application_name: env.KAFKA_CLIENT_ID },
+    extra: {
+      max: 10,
+      application_name: env.KAFKA_CLIENT_ID,
+      // SSD storage: random reads cost about as much as sequential ones. With the default (4) the planner scans
+      // 100,000 assets instead of combining two GIN bitmaps for a tag + collection filter (57 ms against 20 ms).
+      options: '-c random_page_cost=1.1',
+    },
   };
 }
 
