@@ -143,7 +143,10 @@ async function main(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
-  // 3. Filtered pages (a few pages deep as well as the first).
+  // 3. Filtered pages (a few pages deep as well as the first), once the planner knows the new rows: autovacuum's
+  // analyze, or where it is off the services' refresh-statistics job (every minute).
+  process.stdout.write('waiting 65 s for the planner statistics of the new rows\n');
+  await new Promise((resolve) => setTimeout(resolve, 65_000));
   const latencies: number[] = [];
   for (let i = 0; i < SAMPLES + 20; i += 1) {
     const page = 1 + (i % 5);

@@ -4,10 +4,12 @@ import { Type } from 'class-transformer';
 import { DataSource } from 'typeorm';
 import { JobProcessor, JobsModule } from '@infra/jobs';
 import { loadConfig } from '@infra/platform';
+import { REFRESH_STATISTICS_EVERY_MS, RefreshStatisticsJob } from './table-statistics';
 
 /** Jobs of the messaging foundation, one queue per service (`<service>-messaging`). */
 export interface MessagingJobs {
   'prune-inbox': { retentionDays: number };
+  'refresh-statistics': Record<string, never>;
 }
 
 export class InboxRetentionEnv {
@@ -52,14 +54,20 @@ export class PruneInboxJob extends JobProcessor<MessagingJobs, 'prune-inbox'> {
 
 export const INBOX_PRUNE_EVERY_MS = 3_600_000;
 
-/** The messaging foundation's queue: prunes the inbox every hour (only where workers run). */
+/**
+ * The messaging foundation's queue (only where workers run): prunes the inbox every hour and refreshes stale
+ * planner statistics every minute.
+ */
 export function messagingJobs(
   service: string,
   { retentionDays = loadConfig(InboxRetentionEnv).INBOX_RETENTION_DAYS, everyMs = INBOX_PRUNE_EVERY_MS } = {},
 ) {
   return JobsModule.register<MessagingJobs>({
     queue: `${service}-messaging`,
-    processors: [PruneInboxJob],
-    schedules: [{ name: 'prune-inbox', every: everyMs, payload: { retentionDays } }],
+    processors: [PruneInboxJob, RefreshStatisticsJob],
+    schedules: [
+      { name: 'prune-inbox', every: everyMs, payload: { retentionDays } },
+      { name: 'refresh-statistics', every: REFRESH_STATISTICS_EVERY_MS, payload: {} },
+    ],
   });
 }
