@@ -1,6 +1,6 @@
 // Inventory figures through the gateway, in one run (needs the product running: `npm start`; then
 // `npm run bench:inventory`). In a fresh account and organization (the demo data is left alone) it:
-//   1. loads ASSETS (100,000) generated assets with PUT assets, 1000 per call: throughput in assets/s;
+//   1. loads ASSETS (100,000) generated assets with PUT assets, 1000 per call from CLIENTS (2) loaders: assets/s;
 //   2. puts 20% of them in a collection and tags 10% (tagging.tags.assigned.v1 events on Kafka, the real path);
 //   3. times GET assets (page of 50, sorted by name, with the tag filter and the collection filter): p50/p95;
 //   4. times PUT assets of one asset → inventory.asset.upserted.v1 consumed by a second consumer group: p50/p95.
@@ -15,6 +15,8 @@ const KAFKA_BROKER = process.env.KAFKA_BROKERS?.split(',')[0] ?? '127.0.0.1:9092
 const ASSETS = Number(process.env.ASSETS ?? 100_000);
 const SAMPLES = Number(process.env.SAMPLES ?? 300);
 const EVENTS = Number(process.env.EVENTS ?? 50);
+/** Concurrent loaders of step 1 (each sends its share of the calls one after another). */
+const CLIENTS = Number(process.env.CLIENTS ?? 2);
 const SYSADMIN = { email: 'sysadmin@demo.local', password: 'Demo-System-Pass-1' };
 
 let token = '';
@@ -83,20 +85,26 @@ async function main(): Promise<void> {
     .id;
   process.stdout.write(`organization ${organizationId} (account bench-${run})\n`);
 
-  // 1. Load.
-  const ids: string[] = [];
+  // 1. Load, CLIENTS calls in flight at a time.
+  const ids: string[] = new Array<string>(ASSETS);
   const callTimes: number[] = [];
+  const starts = Array.from({ length: Math.ceil(ASSETS / 1000) }, (_, i) => i * 1000);
   const loadStarted = performance.now();
-  for (let start = 0; start < ASSETS; start += 1000) {
-    const [result, ms] = await timed(() =>
-      api<{ results: { id: string }[] }>('PUT', 'assets', { assets: batch(start, Math.min(1000, ASSETS - start)) }),
-    );
-    ids.push(...result.results.map((r) => r.id));
-    callTimes.push(ms);
-  }
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      for (let start = starts.shift(); start !== undefined; start = starts.shift()) {
+        const size = Math.min(1000, ASSETS - start);
+        const [result, ms] = await timed(() =>
+          api<{ results: { id: string }[] }>('PUT', 'assets', { assets: batch(start, size) }),
+        );
+        result.results.forEach((r, i) => (ids[start + i] = r.id));
+        callTimes.push(ms);
+      }
+    }),
+  );
   const loadSeconds = (performance.now() - loadStarted) / 1000;
   process.stdout.write(
-    `PUT assets (1000 per call, one client): ${ASSETS} assets in ${loadSeconds.toFixed(1)} s = ${Math.round(
+    `PUT assets (1000 per call, ${CLIENTS} clients): ${ASSETS} assets in ${loadSeconds.toFixed(1)} s = ${Math.round(
       ASSETS / loadSeconds,
     )} assets/s\n${summarise('  per call', callTimes)}\n`,
   );
