@@ -387,3 +387,54 @@ describe('tag read model (tagging.tags.assigned.v1 over Kafka)', () => {
     expect((await acme<Page<AssetDto>>('GET', `assets?tagIds=${tag}`)).body.total).toBe(0);
   });
 });
+
+describe('AWS integration', () => {
+  it('stores the role (never credentials), queues one sync at a time, and is for Admins', async () => {
+    // A fresh organization of its own: one integration per organization.
+    const sysadmin = (await tokenFor('sysadmin')).accessToken;
+    const account = await call<{ id: string }>('POST', 'accounts', {
+      token: sysadmin,
+      body: { name: `AWS ${run}`, slug: `aws-${run}` },
+    });
+    const organization = await call<{ id: string }>('POST', 'organizations', {
+      token: sysadmin,
+      body: { accountId: account.body.id, name: `AWS ${run}` },
+    });
+    const owner = as({ token: sysadmin, organizationId: organization.body.id, accountId: account.body.id });
+    expect((await owner('GET', 'integrations/aws')).status).toBe(404);
+    for (const [body, field] of [
+      [{ roleArn: 'arn:aws:iam::123:role/x', externalId: 'ext-123' }, 'roleArn'],
+      [{ roleArn: 'arn:aws:iam::123456789012:role/x', externalId: 'e' }, 'externalId'],
+      [{ roleArn: 'arn:aws:iam::123456789012:role/x', externalId: 'ext-123', regions: ['mars-1'] }, 'regions'],
+      [{ roleArn: 'arn:aws:iam::123456789012:role/x', externalId: 'ext-123', secretAccessKey: 'x' }, 'secretAccessKey'],
+    ] as const) {
+      const refused = await owner<{ message: string }>('PUT', 'integrations/aws', body);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toContain(field);
+    }
+    const saved = await owner('PUT', 'integrations/aws', {
+      roleArn: 'arn:aws:iam::123456789012:role/InfraAnalyticsReadOnly',
+      externalId: `ext-${run}`,
+      regions: ['us-east-1'],
+    });
+    expect(saved.body).toMatchObject({ state: 'never', regions: ['us-east-1'], lastError: null });
+    // Two requests at once: one claims the sync, the other is told one is running.
+    const syncs = await Promise.all([owner('POST', 'integrations/aws/sync'), owner('POST', 'integrations/aws/sync')]);
+    expect(syncs.map((response) => response.status).sort()).toEqual([202, 409]);
+    expect(syncs.find((response) => response.status === 202)!.body).toMatchObject({ state: 'queued' });
+    expect(syncs.find((response) => response.status === 409)!.body).toMatchObject({ code: 'INTEGRATION_SYNC_RUNNING' });
+    // This machine has no AWS credentials to assume the role with: the job records a clear failure.
+    const failed = await pollUntil(
+      'the sync to fail',
+      async () => {
+        const { body } = await owner<{ state: string; lastError: string | null }>('GET', 'integrations/aws');
+        return body.state === 'failed' ? body : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 500 },
+    );
+    expect(failed.lastError).toMatch(/credentials|role/i);
+    expect(
+      (await user('PUT', 'integrations/aws', { roleArn: 'arn:aws:iam::123456789012:role/x', externalId: 'ab' })).status,
+    ).toBe(403);
+  });
+});

@@ -10,8 +10,6 @@ import { AwsIntegration, SyncCounts } from './aws-integration.entity';
  */
 export const STALE_CLAIM_SECONDS = 2 * 3600;
 
-const CLAIMABLE = `(state NOT IN ('queued', 'running') OR state_changed_at < now() - make_interval(secs => :staleSeconds))`;
-
 /** Every query on AWS integrations; each is filtered by the organization (the primary key). */
 @Injectable()
 export class AwsIntegrationRepository {
@@ -53,15 +51,16 @@ export class AwsIntegrationRepository {
    */
   async claim(organizationIds: string[]): Promise<string[]> {
     if (organizationIds.length === 0) return [];
-    const result = await this.integrations
-      .createQueryBuilder()
-      .update()
-      .set({ state: 'queued', stateChangedAt: () => 'now()' })
-      .where('organization_id IN (:...organizationIds)', { organizationIds })
-      .andWhere(CLAIMABLE, { staleSeconds: STALE_CLAIM_SECONDS })
-      .returning(['organization_id'])
-      .execute();
-    return (result.raw as { organization_id: string }[]).map((row) => row.organization_id);
+    // One conditional UPDATE: of two concurrent requests, one claims. TypeORM answers UPDATE … RETURNING with
+    // [rows, affected].
+    const [rows] = (await this.dataSource.query(
+      `UPDATE aws_integrations SET state = 'queued', state_changed_at = now()
+        WHERE organization_id = ANY($1::uuid[])
+          AND (state NOT IN ('queued', 'running') OR state_changed_at < now() - make_interval(secs => $2))
+        RETURNING organization_id`,
+      [organizationIds, STALE_CLAIM_SECONDS],
+    )) as [{ organization_id: string }[], number];
+    return rows.map((row) => row.organization_id);
   }
 
   /** The claim of a sync that could not be queued: failed, with the reason, so a new request can claim it. */
