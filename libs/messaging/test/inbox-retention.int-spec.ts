@@ -6,9 +6,10 @@ import { Test } from '@nestjs/testing';
 import { Queue } from 'bullmq';
 import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
-import { createRedis, loadConfig, REDIS, runMigrationsLocked } from '@infra/platform';
-import { createTestDatabase, pollUntil, testDatabaseConfig, uniqueSuffix } from '@infra/platform/testing';
-import { InboxRetentionEnv, MESSAGING_ENTITIES, MessagingTables1763712000000, messagingJobs } from '../src';
+import { createRedis, loadConfig, REDIS } from '@infra/platform';
+import { pollUntil, uniqueSuffix } from '@infra/platform/testing';
+import { InboxRetentionEnv, messagingJobs } from '../src';
+import { ScratchDatabase, scratchMessagingDatabase } from './scratch-database';
 
 const REDIS_URL = process.env.JOBS_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/7';
 
@@ -21,29 +22,15 @@ class RedisCloser implements OnApplicationShutdown {
 }
 
 describe('inbox retention (scheduled job, real PostgreSQL and Redis)', () => {
-  let database: { name: string; drop: () => Promise<void> };
+  let database: ScratchDatabase;
   let dataSource: DataSource;
 
   beforeAll(async () => {
-    database = await createTestDatabase('infra_inbox');
-    const cfg = testDatabaseConfig();
-    dataSource = new DataSource({
-      type: 'postgres',
-      host: cfg.host,
-      port: cfg.port,
-      username: cfg.user,
-      password: cfg.password,
-      database: database.name,
-      entities: MESSAGING_ENTITIES,
-      migrations: [MessagingTables1763712000000],
-    });
-    await runMigrationsLocked(dataSource);
+    database = await scratchMessagingDatabase('infra_inbox');
+    dataSource = database.dataSource;
   });
 
-  afterAll(async () => {
-    await dataSource?.destroy();
-    await database?.drop();
-  });
+  afterAll(() => database?.drop());
 
   const insert = (consumer: string, age: string) =>
     dataSource.query(

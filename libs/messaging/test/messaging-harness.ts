@@ -5,18 +5,16 @@ import { NestFactory } from '@nestjs/core';
 import { Ctx, EventPattern, KafkaContext } from '@nestjs/microservices';
 import { DataSource, EntityManager } from 'typeorm';
 import { EventEnvelope, schema } from '@infra/contracts';
-import { createTestDatabase, testDatabaseConfig, uniqueSuffix } from '@infra/platform/testing';
-import { runMigrationsLocked } from '@infra/platform';
+import { uniqueSuffix } from '@infra/platform/testing';
 import {
   ensureTopics,
   InboxConsumer,
   kafkaConsumerOptions,
   KafkaProducer,
-  MESSAGING_ENTITIES,
-  MessagingTables1763712000000,
   OutboxRelay,
   writeOutboxEvent,
 } from '../src';
+import { scratchMessagingDatabase } from './scratch-database';
 
 export interface WidgetPayload {
   widgetId: string;
@@ -54,20 +52,8 @@ export interface Harness {
 export async function createHarness(brokers: string[], options: { maxAttempts?: number } = {}): Promise<Harness> {
   const suffix = uniqueSuffix();
   const topic = `test.widget.changed.${suffix}.v1`;
-  const database = await createTestDatabase('infra_msg');
-  const cfg = testDatabaseConfig();
-  const dataSource = new DataSource({
-    type: 'postgres',
-    host: cfg.host,
-    port: cfg.port,
-    username: cfg.user,
-    password: cfg.password,
-    database: database.name,
-    entities: MESSAGING_ENTITIES,
-    migrations: [MessagingTables1763712000000],
-    extra: { max: 10 },
-  });
-  await runMigrationsLocked(dataSource);
+  const database = await scratchMessagingDatabase('infra_msg');
+  const { dataSource } = database;
   await dataSource.query(`CREATE TABLE widgets (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), name text NOT NULL)`);
   await dataSource.query(
     `CREATE TABLE applied_widgets (event_id uuid NOT NULL, widget_id uuid NOT NULL, name text NOT NULL)`,
@@ -148,7 +134,6 @@ export async function createHarness(brokers: string[], options: { maxAttempts?: 
       await relay.stop();
       await consumer.close();
       await producer.close();
-      await dataSource.destroy();
       await database.drop();
     },
   };

@@ -1,33 +1,23 @@
 // Stale planner statistics are refreshed by the foundation's job (PostgreSQL with autovacuum off, as here).
 import { DataSource } from 'typeorm';
-import { createTestDatabase, pollUntil, testDatabaseConfig } from '@infra/platform/testing';
+import { pollUntil } from '@infra/platform/testing';
 import { refreshStaleStatistics } from '../src/table-statistics';
+import { ScratchDatabase, scratchMessagingDatabase } from './scratch-database';
 
 describe('refreshing stale planner statistics (real PostgreSQL)', () => {
-  let database: { name: string; drop: () => Promise<void> };
+  let database: ScratchDatabase;
   let dataSource: DataSource;
 
   beforeAll(async () => {
-    database = await createTestDatabase('infra_statistics');
-    const cfg = testDatabaseConfig();
-    dataSource = new DataSource({
-      type: 'postgres',
-      host: cfg.host,
-      port: cfg.port,
-      username: cfg.user,
-      password: cfg.password,
-      database: database.name,
-    });
-    await dataSource.initialize();
+    database = await scratchMessagingDatabase('infra_statistics');
+    dataSource = database.dataSource;
+    await dataSource.query('ANALYZE');
     await dataSource.query('CREATE TABLE items (id int PRIMARY KEY, tags int[])');
     await dataSource.query('CREATE TABLE untouched (id int PRIMARY KEY)');
     await dataSource.query('ANALYZE untouched');
   });
 
-  afterAll(async () => {
-    await dataSource?.destroy();
-    await database?.drop();
-  });
+  afterAll(() => database?.drop());
 
   const lastAnalyze = async (table: string) =>
     (
