@@ -1,0 +1,124 @@
+// Medium tier: inventory's filter queries on a scratch PostgreSQL database with the real migrations. The copies of
+// memberships and tags on each asset row follow every change of the tables they copy, and never cross tenants.
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { MESSAGING_ENTITIES, MessagingTables1763712000000 } from '@infra/messaging';
+import { runMigrationsLocked } from '@infra/platform';
+import { createTestDatabase, testDatabaseConfig } from '@infra/platform/testing';
+import { AssetsRepository } from '../../src/assets/assets.repository';
+import { CollectionsRepository } from '../../src/collections/collections.repository';
+import { INVENTORY_MIGRATIONS } from '../../src/inventory.service-definition';
+import { ReadModelsRepository } from '../../src/read-models/read-models.repository';
+
+describe('asset filters (real PostgreSQL)', () => {
+  let database: { drop: () => Promise<void> };
+  let dataSource: DataSource;
+  let assets: AssetsRepository;
+  let collections: CollectionsRepository;
+  const readModels = new ReadModelsRepository();
+  const ours = { organizationId: randomUUID(), accountId: randomUUID() };
+  const theirs = { organizationId: randomUUID(), accountId: randomUUID() };
+
+  beforeAll(async () => {
+    const created = await createTestDatabase('infra_medium_inventory');
+    database = created;
+    const cfg = testDatabaseConfig();
+    dataSource = new DataSource({
+      type: 'postgres',
+      host: cfg.host,
+      port: cfg.port,
+      username: cfg.user,
+      password: cfg.password,
+      database: created.name,
+      entities: MESSAGING_ENTITIES,
+      migrations: [MessagingTables1763712000000, ...INVENTORY_MIGRATIONS],
+    });
+    await runMigrationsLocked(dataSource);
+    assets = new AssetsRepository(dataSource);
+    collections = new CollectionsRepository(dataSource);
+  });
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await database?.drop();
+  });
+
+  const upsert = (tenant: typeof ours, names: string[]) =>
+    dataSource.transaction((manager) =>
+      assets.upsert(
+        manager,
+        tenant,
+        names.map((name) => ({ externalId: `i-${name}`, name, status: 'active' as const })),
+      ),
+    );
+  const listed = async (tenant: typeof ours, filter: { tagIds?: string[]; collectionIds?: string[] }) =>
+    (
+      await assets.list(tenant.organizationId, {
+        ...filter,
+        limit: 50,
+        offset: 0,
+        sort: 'name',
+        descending: false,
+        statuses: ['active', 'offline', 'pending'],
+      })
+    ).rows.map((row) => row.name);
+
+  it('follows memberships and tag assignments, and keeps each organization to itself', async () => {
+    const [a, b, c] = await upsert(ours, ['a', 'b', 'c']);
+    const [x] = await upsert(theirs, ['x']);
+    const web = await dataSource.transaction((manager) => collections.insert(manager, ours, 'web'));
+    const tag = randomUUID();
+    await dataSource.transaction((manager) => collections.addMembers(manager, ours.organizationId, web, [a.id, b.id]));
+    // Another organization's asset id is never made a member.
+    await dataSource.transaction((manager) => collections.addMembers(manager, ours.organizationId, web, [x.id]));
+    await dataSource.transaction((manager) =>
+      readModels.applyTagAssignments(manager, ours.organizationId, {
+        assignments: [
+          { tagId: tag, assetId: b.id },
+          { tagId: tag, assetId: c.id },
+        ],
+        unassignments: [],
+      }),
+    );
+    // A tagging event of the other organization naming our asset changes nothing of ours.
+    await dataSource.transaction((manager) =>
+      readModels.applyTagAssignments(manager, theirs.organizationId, {
+        assignments: [{ tagId: tag, assetId: a.id }],
+        unassignments: [],
+      }),
+    );
+    expect(await listed(ours, { collectionIds: [web] })).toEqual(['a', 'b']);
+    expect(await listed(ours, { tagIds: [tag] })).toEqual(['b', 'c']);
+    expect(await listed(ours, { tagIds: [tag], collectionIds: [web] })).toEqual(['b']);
+    expect(await listed(theirs, { tagIds: [tag] })).toEqual([]);
+    expect(await listed(theirs, { collectionIds: [web] })).toEqual([]);
+
+    await dataSource.transaction((manager) =>
+      readModels.applyTagAssignments(manager, ours.organizationId, {
+        assignments: [],
+        unassignments: [{ tagId: tag, assetId: b.id }],
+      }),
+    );
+    await dataSource.transaction((manager) => collections.removeMembers(manager, ours.organizationId, web, [a.id]));
+    expect(await listed(ours, { tagIds: [tag], collectionIds: [web] })).toEqual([]);
+    expect(await listed(ours, { collectionIds: [web] })).toEqual(['b']);
+
+    await dataSource.transaction((manager) => collections.delete(manager, ours.organizationId, web));
+    expect(await listed(ours, { collectionIds: [web] })).toEqual([]);
+    const [row] = (await dataSource.query(`SELECT collection_ids, tag_ids FROM assets WHERE id = $1`, [c.id])) as {
+      collection_ids: string[];
+      tag_ids: string[];
+    }[];
+    expect(row).toEqual({ collection_ids: [], tag_ids: [tag] });
+  });
+
+  it('reports whether each asset of an upsert was created or updated', async () => {
+    const first = await upsert(ours, ['u1', 'u2']);
+    const second = await upsert(ours, ['u2', 'u3']);
+    expect(first.map((row) => row.created)).toEqual([true, true]);
+    expect(Object.fromEntries(second.map((row) => [row.external_id, row.created]))).toEqual({
+      'i-u2': false,
+      'i-u3': true,
+    });
+  });
+});
