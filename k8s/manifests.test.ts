@@ -160,6 +160,17 @@ describe('one list of services', () => {
       expect(check.stderr).toContain(stale);
   });
 
+  it('flags "jobs" for exactly the services whose code registers JobsModule (so each gets its worker)', () => {
+    const registersJobs = (service: string): boolean => {
+      const src = path.join(ROOT, 'services', service, 'src');
+      return fs
+        .readdirSync(src, { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.ts') && !/\.(int-)?spec\.ts$/.test(file))
+        .some((file) => /\bJobsModule\.register\b/.test(fs.readFileSync(path.join(src, file), 'utf8')));
+    };
+    expect(SERVICES.filter(registersJobs)).toEqual(WORKERS.map(serviceOf));
+  });
+
   it('every overlay takes its image tags and replica counts from an environment of the list', () => {
     expect(OVERLAYS).toEqual(Object.keys(manifest.environments).sort());
   });

@@ -1,7 +1,8 @@
 /**
  * Browser test of deep links: signed in, every route of spec §2 (and the admin pages) loads directly and
  * survives a reload as the app (its header and the page's heading), never as raw JSON; each page titles the
- * browser tab "<Page> · Infra Analytics". Signed out, a page load asks for nothing but the profile.
+ * browser tab "<Page> · Infra Analytics". Signed out, the signed-out, sign-in and password pages load and reload
+ * the same way, and a page load asks for nothing but the profile.
  */
 import { randomUUID } from 'node:crypto';
 import type { Cookie } from 'playwright-core';
@@ -38,6 +39,15 @@ const ROUTES: [path: string, heading: string][] = [
   ['/admin/account/manuals', 'Manuals'],
 ];
 
+/** The pages outside the default layout, reached signed out: path, heading (h1) and tab title. */
+const SIGNED_OUT_ROUTES: [path: string, heading: string, title: string][] = [
+  ['/loggedout', 'You have been successfully signed out.', 'Signed out'],
+  ['/signin', 'Sign in', 'Sign in'],
+  ['/forgot-password', 'Reset your password', 'Reset your password'],
+  // The emailed link carries a token; the page checks it only when the form is sent.
+  ['/reset-password?token=emailed-token', 'Choose a new password', 'Choose a new password'],
+];
+
 const session = useBrowser();
 
 describe('deep links and reloads (§2)', () => {
@@ -68,6 +78,18 @@ describe('deep links and reloads (§2)', () => {
 });
 
 describe('signed out', () => {
+  it.each(SIGNED_OUT_ROUTES)('%s loads directly and on reload, signed out', async (path, heading, title) => {
+    const { page } = session;
+    for (const load of [() => page.goto(`${BASE_URL}${path}`), () => page.reload()]) {
+      const response = await load();
+      expect(response?.headers()['content-type']).toMatch(/^text\/html/);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor({ timeout: WAIT_MS });
+      const { pathname, search } = new URL(page.url());
+      expect(`${pathname}${search}`).toBe(path);
+    }
+    expect(await page.title()).toBe(`${title} · Infra Analytics`);
+  });
+
   it('a page load does not ask for the acceptance status nor warn about a 401', async () => {
     const { page } = session;
     const apiCalls: string[] = [];

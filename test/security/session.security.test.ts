@@ -96,6 +96,26 @@ describe('TOTP replay and MFA brute force', () => {
     expect(valid.status).toBe(429);
   });
 
+  it('evaluates at most 5 wrong codes on verify-mfa (enrolment), then refuses even the valid code with 429', async () => {
+    // A user without MFA: the enrolment stays pending, since no code is ever accepted.
+    const { accessToken: token } = await tokenFor('user');
+    const enrol = await call<{ secret: string }>('GET', 'users/enroll-mfa', { token });
+    expect(enrol.status).toBe(200);
+    const { secret } = enrol.body;
+    // Never a code the fresh secret would accept now (the product allows one step of drift either way).
+    const nearby = authenticator.clone({ window: 2 });
+    const wrongCodes = Array.from({ length: 100 }, (_, i) => String(100_000 + i * 7919).slice(0, 6)).filter(
+      (code) => !nearby.check(code, secret),
+    );
+    const statuses = (
+      await Promise.all(wrongCodes.map((code) => call('POST', 'users/verify-mfa', { token, body: { code } })))
+    ).map((response) => response.status);
+    expect(statuses.filter((status) => status === 400).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(wrongCodes.length - 5);
+    const valid = await call('POST', 'users/verify-mfa', { token, body: { code: authenticator.generate(secret) } });
+    expect(valid.status).toBe(429);
+  });
+
   it('throttles wrong codes at sign-in per user', async () => {
     const { email, password } = DEMO_USERS.mfa;
     const statuses: number[] = [];
