@@ -45,6 +45,44 @@ export interface AccountDto {
   organization: OrganizationDto[];
 }
 
+/** The organization's address and website fields, in the order forms show them. */
+export const ORGANIZATION_TEXT_FIELDS = [
+  'addressLineOne',
+  'addressLineTwo',
+  'city',
+  'state',
+  'zipCode',
+  'country',
+  'website',
+] as const;
+
+/** Longest text of each organization field (identity's DTO checks the same). */
+export const ORGANIZATION_FIELD_MAX_LENGTHS = {
+  name: 120,
+  addressLineOne: 200,
+  addressLineTwo: 200,
+  city: 100,
+  state: 100,
+  zipCode: 20,
+  country: 100,
+  website: 200,
+} as const satisfies Record<'name' | (typeof ORGANIZATION_TEXT_FIELDS)[number], number>;
+
+/** `POST organizations` (with `accountId`) and `PUT organizations/{id}` bodies: the name and the address. */
+export type OrganizationRequest = Pick<OrganizationDto, 'name'> &
+  Partial<Pick<OrganizationDto, (typeof ORGANIZATION_TEXT_FIELDS)[number]>>;
+
+/** `POST accounts` (System Admins): the time zone defaults to UTC. */
+export interface CreateAccountRequest {
+  name: string;
+  slug: string;
+  timeZone?: string;
+}
+
+/** Account names: 1 to 120 characters. Slugs: lowercase letters, digits and inner hyphens, 1 to 64 characters. */
+export const ACCOUNT_NAME_MAX_LENGTH = 120;
+export const ACCOUNT_SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
+
 export interface UserDto {
   id: string;
   email: string;

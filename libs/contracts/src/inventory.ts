@@ -200,6 +200,8 @@ export interface ViewDto {
   tagIds: string[];
   collectionIds: string[];
   timeHorizon: TimeHorizon;
+  /** The author's user id: only they and Admins change or delete the view (the server always sends it). */
+  createdBy?: string;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,18 +1,19 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
+import { ACCOUNT_NAME_MAX_LENGTH, ACCOUNT_SLUG_PATTERN, type CreateAccountRequest } from '@infra/contracts';
 import { IsIanaTimeZone, NoControlCharacters } from '@infra/platform';
 
-export class CreateAccountDto {
+export class CreateAccountDto implements CreateAccountRequest {
   @ApiProperty()
   @IsString()
   @NoControlCharacters()
   @MinLength(1)
-  @MaxLength(120)
+  @MaxLength(ACCOUNT_NAME_MAX_LENGTH)
   name!: string;
 
   @ApiProperty()
-  @Matches(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, { message: 'slug must be lowercase letters, digits and hyphens' })
+  @Matches(ACCOUNT_SLUG_PATTERN, { message: 'slug must be lowercase letters, digits and hyphens' })
   slug!: string;
 
   @ApiPropertyOptional({ description: 'IANA time zone, e.g. Europe/Berlin (default UTC)' })
@@ -71,4 +72,4 @@ export class UpdateAccountDto {
 }
 
 /** The slug in `GET accounts/{slug}`: anything else cannot be an account (and must not reach the database). */
-export const ACCOUNT_SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
+export const ACCOUNT_SLUG = ACCOUNT_SLUG_PATTERN;

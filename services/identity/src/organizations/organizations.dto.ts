@@ -1,22 +1,34 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
+import { ORGANIZATION_FIELD_MAX_LENGTHS as MAX, type OrganizationRequest } from '@infra/contracts';
 import { NoControlCharacters } from '@infra/platform';
 
-export class OrganizationDto {
+/** An optional free-text field of at most `max` characters. */
+const OptionalText = (max: number) =>
+  applyDecorators(
+    ApiPropertyOptional({ maxLength: max }),
+    IsOptional(),
+    IsString(),
+    NoControlCharacters(),
+    MaxLength(max),
+  );
+
+export class OrganizationDto implements OrganizationRequest {
   @ApiProperty()
   @IsString()
   @NoControlCharacters()
   @MinLength(1)
-  @MaxLength(120)
+  @MaxLength(MAX.name)
   name!: string;
 
-  @ApiPropertyOptional() @IsOptional() @IsString() @NoControlCharacters() @MaxLength(200) addressLineOne?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @NoControlCharacters() @MaxLength(200) addressLineTwo?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @NoControlCharacters() @MaxLength(100) city?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @NoControlCharacters() @MaxLength(100) state?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @NoControlCharacters() @MaxLength(20) zipCode?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @NoControlCharacters() @MaxLength(100) country?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @NoControlCharacters() @MaxLength(200) website?: string;
+  @OptionalText(MAX.addressLineOne) addressLineOne?: string;
+  @OptionalText(MAX.addressLineTwo) addressLineTwo?: string;
+  @OptionalText(MAX.city) city?: string;
+  @OptionalText(MAX.state) state?: string;
+  @OptionalText(MAX.zipCode) zipCode?: string;
+  @OptionalText(MAX.country) country?: string;
+  @OptionalText(MAX.website) website?: string;
 }
 
 export class CreateOrganizationDto extends OrganizationDto {

@@ -22,6 +22,7 @@ function toViewDto(row: ViewRow): ViewDto {
     tagIds: row.tag_ids,
     collectionIds: row.collection_ids,
     timeHorizon: row.time_horizon,
+    createdBy: row.created_by,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
