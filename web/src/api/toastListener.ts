@@ -1,7 +1,7 @@
 import { isFulfilled, isRejected, isRejectedWithValue, type UnknownAction } from '@reduxjs/toolkit';
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { httpStatusOf } from './errors';
-import { mutationErrorToast, mutationSuccessToast, queryErrorToast, type ToastContent } from './toastRules';
+import { mutationErrorToast, mutationSuccessToast, queryErrorToast, TOAST_KEYS, type ToastContent } from './toastRules';
 
 interface ApiThunkArg {
   type: 'query' | 'mutation' | 'infinitequery';
@@ -23,6 +23,10 @@ export interface EndpointToasts {
   silentQueryError?: boolean;
   /** A form that shows the failure next to its fields: no toast on top of it. */
   inlineError?: boolean;
+  /** With `errorKey`: a duplicate still shows the entity-already-exists text; other failures show `errorKey`. */
+  keepDuplicateError?: boolean;
+  /** A query whose 404 the page shows itself ("Oops! {entity} Not Found"): no toast for a 404. */
+  notFoundShownByPage?: boolean;
 }
 const endpointToasts = new Map<string, EndpointToasts>();
 
@@ -68,7 +72,11 @@ export function apiToastFor(action: UnknownAction, reducerPath = 'api'): ToastCo
       return null;
     }
     if (isMutation && override?.inlineError) return null;
-    return isMutation ? withOverride(mutationErrorToast(error), override?.errorKey) : queryErrorToast(error);
+    if (!isMutation && override?.notFoundShownByPage && httpStatusOf(error) === 404) return null;
+    if (!isMutation) return queryErrorToast(error);
+    const toast = mutationErrorToast(error);
+    if (override?.keepDuplicateError && toast?.messageKey === TOAST_KEYS.alreadyExists) return toast;
+    return withOverride(toast, override?.errorKey);
   }
   if (isMutation && isFulfilled(action)) {
     return withOverride(mutationSuccessToast(meta.baseQueryMeta?.request.method), override?.successKey);

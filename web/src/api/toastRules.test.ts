@@ -25,6 +25,12 @@ describe('failed mutations (§8)', () => {
     expect(text(mutationErrorToast(coded(400, 'TAG_ALREADY_EXISTS', 'Bad')))).toBe(
       `${MESSAGES.alreadyExists} (Error ID: e-1)`,
     );
+    expect(text(mutationErrorToast(coded(409, 'COLLECTION_NAME_TAKEN', 'Taken')))).toBe(
+      `${MESSAGES.alreadyExists} (Error ID: e-1)`,
+    );
+    expect(text(mutationErrorToast(coded(409, 'VIEW_NAME_TAKEN', 'Taken')))).toBe(
+      `${MESSAGES.alreadyExists} (Error ID: e-1)`,
+    );
     // A message that happens to say "exists" does not decide when the code says otherwise.
     expect(text(mutationErrorToast(coded(404, 'NOT_FOUND', 'Account does not exist')))).toBe(
       `${MESSAGES.unknownError} (Error ID: e-1)`,

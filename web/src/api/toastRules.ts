@@ -34,8 +34,11 @@ function isSilent(error: unknown): boolean {
   return httpStatusOf(error) === 401 || isAbortError(error);
 }
 
-/** Error codes that mean "already exists": the generic conflict code, or a module's *_EXISTS / DUPLICATE_* code. */
-const DUPLICATE_CODE = /^CONFLICT$|EXISTS|DUPLICATE/;
+/**
+ * Error codes that mean "already exists": the generic conflict code, or a module's *_EXISTS / DUPLICATE_* /
+ * *_TAKEN code (COLLECTION_NAME_TAKEN, VIEW_NAME_TAKEN, ORGANIZATION_NAME_TAKEN, …).
+ */
+const DUPLICATE_CODE = /^CONFLICT$|EXISTS|DUPLICATE|_TAKEN$/;
 
 /** Whether a failure means the entity already exists: by its code; a body without a code by the §8 text rule. */
 function isDuplicate(error: unknown): boolean {

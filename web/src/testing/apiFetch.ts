@@ -1,0 +1,62 @@
+import './webStreams';
+import { Headers, Request, Response } from 'undici';
+
+/** A request the app sent through the real RTK Query base query. */
+export interface SentRequest {
+  method: string;
+  /** Path and query, e.g. `/api/v1/assets?page=1`. */
+  url: string;
+  headers: Record<string, string>;
+  /** The parsed JSON body, or undefined. */
+  body: unknown;
+}
+
+export interface StubAnswer {
+  status: number;
+  body?: unknown;
+}
+
+/** Relative URLs (the app's `/api/v1/...`) resolve against the jsdom page's origin, as in a browser. */
+class PageRequest extends Request {
+  constructor(input: string | URL | Request, init?: ConstructorParameters<typeof Request>[1]) {
+    super(typeof input === 'string' ? new URL(input, 'http://localhost').href : input, init);
+  }
+}
+
+/**
+ * Gives jsdom a fetch, Request, Response and Headers (undici's, as in Node) and answers every request with
+ * `answer`, so a test runs the app's real API slice, base query and listeners. Returns the requests sent and a
+ * function that puts the previous globals back.
+ */
+export function stubApiFetch(answer: (request: SentRequest) => StubAnswer) {
+  const sent: SentRequest[] = [];
+  const previous = {
+    fetch: globalThis.fetch,
+    Request: globalThis.Request,
+    Response: globalThis.Response,
+    Headers: globalThis.Headers,
+  };
+  const fetchStub = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = input instanceof Request ? input : new PageRequest(String(input), init as never);
+    const text = await request.text();
+    const url = new URL(request.url);
+    const request_: SentRequest = {
+      method: request.method,
+      url: `${url.pathname}${url.search}`,
+      headers: Object.fromEntries(request.headers.entries()),
+      body: text ? (JSON.parse(text) as unknown) : undefined,
+    };
+    sent.push(request_);
+    const { status, body } = answer(request_);
+    const empty = body === undefined || status === 204;
+    return new Response(empty ? null : JSON.stringify(body), {
+      status,
+      headers: empty ? {} : { 'content-type': 'application/json' },
+    });
+  };
+  Object.assign(globalThis, { fetch: fetchStub, Request: PageRequest, Response, Headers });
+  return {
+    sent,
+    restore: () => Object.assign(globalThis, previous),
+  };
+}
