@@ -21,6 +21,17 @@ import { accountApi } from '../features/account/accountApi';
 import { userApi } from '../features/user/userApi';
 import type { AppStartListening } from './listenerMiddleware';
 
+/** Cache tags of organization-scoped data (every list and item read with the organizationId header). */
+const ORGANIZATION_SCOPED_TAGS = [
+  'Asset',
+  'Collection',
+  'View',
+  'Tag',
+  'TagImport',
+  'BusinessEvent',
+  'Sidebar',
+] as const;
+
 type ListenerApi = Parameters<Parameters<AppStartListening>[0]['effect']>[1];
 
 function selectDefaults(accounts: AccountDto[], dispatch: ListenerApi['dispatch'], getState: ListenerApi['getState']) {
@@ -59,6 +70,15 @@ export function registerAppListeners(startListening: AppStartListening): () => v
       matcher: isAnyOf(setSelectedOrganization, resetSelectedOrganization),
       effect: (_action, { getState }) =>
         storeSelection(STORAGE_KEYS.selectedOrganization, selectSelectedOrganization(getState())),
+    }),
+    // Organization data is cached per call, not per organization (the organizationId header is not part of the
+    // cache key): read it again for the organization switched to.
+    startListening({
+      matcher: isAnyOf(setSelectedOrganization, resetSelectedOrganization),
+      effect: (_action, { dispatch, getState, getOriginalState }) => {
+        if (selectSelectedOrganization(getOriginalState()).id === selectSelectedOrganization(getState()).id) return;
+        dispatch(api.util.invalidateTags([...ORGANIZATION_SCOPED_TAGS]));
+      },
     }),
     // On a profile load with nothing selected, select the first account and its first organization (§4).
     // A System Admin who belongs to no account gets the same default from their full list (`GET accounts`).

@@ -1,6 +1,7 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from '../api/api';
+import dashboardFilterSlice from '../features/dashboard/dashboardFilterSlice';
 import selectedAccountSlice from '../features/selection/selectedAccountSlice';
 import selectedOrganizationSlice from '../features/selection/selectedOrganizationSlice';
 import toastsSlice from '../features/toasts/toastsSlice';
@@ -8,7 +9,14 @@ import sidebarSlice from '../layout/sidebarSlice';
 import { listenerMiddleware, startAppListening } from './listenerMiddleware';
 import { registerAppListeners } from './listeners';
 
-const rootReducer = combineSlices(api, selectedAccountSlice, selectedOrganizationSlice, sidebarSlice, toastsSlice);
+const rootReducer = combineSlices(
+  api,
+  selectedAccountSlice,
+  selectedOrganizationSlice,
+  sidebarSlice,
+  toastsSlice,
+  dashboardFilterSlice,
+);
 
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -1,0 +1,290 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type {
+  AssetDto,
+  CollectionDetailDto,
+  CollectionDto,
+  SidebarDto,
+  SystemAttributesDto,
+  ViewDto,
+} from '@infra/contracts';
+import { Route, Routes } from 'react-router-dom';
+import { ROUTES } from '../../config/routes';
+import { installApiStub } from '../../testing/apiStub';
+import { renderWithApp } from '../../testing/render';
+import { setSelectedOrganization } from '../selection/selectedOrganizationSlice';
+import AssetPage from './AssetPage';
+import CollectionPage from './CollectionPage';
+import ViewPage from './ViewPage';
+
+// The data grid and the dialogs render slowly in jsdom on a busy machine.
+jest.setTimeout(30_000);
+
+const ASSET_ID = '3f1c2a9e-0b7d-4c1e-9a2b-5d6e7f8a9b0c';
+const COLLECTION_ID = '11111111-2222-4333-8444-555555555555';
+const VIEW_ID = '99999999-8888-4777-8666-555555555555';
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+const asset = {
+  id: ASSET_ID,
+  externalId: 'i-0abc',
+  name: 'web-01',
+  status: 'active',
+  collectionIds: [COLLECTION_ID],
+  tagIds: [],
+  instance_type: 'm5.large',
+  site: 'us-east-1a',
+  memory: 8,
+  current_generation: true,
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+} as unknown as AssetDto;
+const attributes: SystemAttributesDto = {
+  assetId: ASSET_ID,
+  name: 'web-01',
+  attributes: [
+    { name: 'instance_type', value: 'm5.large' },
+    { name: 'memory', value: 8 },
+    { name: 'current_generation', value: true },
+    { name: 'cpu_generation', value: null },
+  ],
+};
+const collection: CollectionDetailDto = {
+  id: COLLECTION_ID,
+  name: 'Production',
+  assetCount: 1,
+  assetIds: [ASSET_ID],
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+};
+const view: ViewDto = {
+  id: VIEW_ID,
+  name: 'prod-web',
+  description: 'web,prod',
+  tagIds: [],
+  collectionIds: [COLLECTION_ID],
+  timeHorizon: 'Last 7 Days',
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+};
+const notFound = (entity: string) => ({
+  status: 404,
+  body: { statusCode: 404, message: `Oops! ${entity} Not Found`, errorId: 'e-1', code: 'NOT_FOUND' },
+});
+
+let sidebar: SidebarDto;
+let stub: ReturnType<typeof installApiStub>;
+
+beforeEach(() => {
+  localStorage.clear();
+  // The failed tag list is logged (not toasted): keep the test output quiet.
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  sidebar = { organizationId: 'org-1', favorites: [], collections: [], views: [] };
+  const collections: CollectionDto[] = [collection];
+  stub = installApiStub({
+    [`GET /api/v1/assets/${ASSET_ID}`]: () => ({ status: 200, body: asset }),
+    [`GET /api/v1/assets/${ASSET_ID}/system-attributes`]: () => ({ status: 200, body: attributes }),
+    [`GET /api/v1/assets/${UNKNOWN_ID}`]: () => notFound('Asset'),
+    [`GET /api/v1/collections/${COLLECTION_ID}`]: () => ({ status: 200, body: collection }),
+    [`GET /api/v1/views/${VIEW_ID}`]: () => ({ status: 200, body: view }),
+    'GET /api/v1/assets': () => ({ status: 200, body: { items: [asset], total: 1, page: 1, pageSize: 10 } }),
+    'GET /api/v1/collections': () => ({ status: 200, body: collections }),
+    'GET /api/v1/views/summary': () => ({
+      status: 200,
+      body: {
+        assetCount: 3,
+        byStatus: { active: 2, offline: 1, pending: 0, archived: 0 },
+        collections: [{ id: COLLECTION_ID, name: 'Production' }],
+        tagIds: [],
+      },
+    }),
+    // The tagging service is not served yet: the gateway answers 501.
+    'GET /api/v1/tags': () => ({
+      status: 501,
+      body: { statusCode: 501, message: 'planned', errorId: 'e-2', code: 'NOT_IMPLEMENTED' },
+    }),
+    'GET /api/v1/meta/sidebar': () => ({ status: 200, body: sidebar }),
+    'PUT /api/v1/meta/sidebar/favorite': ({ body }) => {
+      const item = { type: 'asset' as const, id: ASSET_ID, name: 'web-01', favorite: true };
+      sidebar = { ...sidebar, favorites: (body as { favorite: boolean }).favorite ? [item] : [] };
+      return { status: 200, body: item };
+    },
+    'PATCH /api/v1/views': ({ body }) =>
+      (body as { name: string }).name === 'taken'
+        ? {
+            status: 409,
+            body: {
+              statusCode: 409,
+              message: 'Oops!, the item you are trying to save already exist.',
+              errorId: 'e-3',
+              code: 'VIEW_NAME_TAKEN',
+            },
+          }
+        : { status: 200, body: { ...view, id: VIEW_ID, ...(body as object) } },
+  });
+});
+afterEach(() => stub.restore());
+
+function renderDashboard(path: string) {
+  const result = renderWithApp(
+    <Routes>
+      <Route path={ROUTES.asset} element={<AssetPage />} />
+      <Route path={ROUTES.collection} element={<CollectionPage />} />
+      <Route path={ROUTES.view} element={<ViewPage />} />
+    </Routes>,
+    path,
+  );
+  act(() => {
+    result.store.dispatch(setSelectedOrganization({ id: 'org-1', name: 'Demo East' }));
+  });
+  return result;
+}
+
+const toastKeys = (store: ReturnType<typeof renderDashboard>['store']) =>
+  store.getState().toasts.items.map((toast) => toast.messageKey);
+
+describe('asset dashboard', () => {
+  it('shows the header, the system attributes, the analytics placeholders, and titles the header', async () => {
+    const { store } = renderDashboard(`/assets/${ASSET_ID}`);
+    expect(await screen.findByRole('heading', { name: 'web-01', level: 1 })).toBeTruthy();
+    expect(screen.getByTestId('entity-kind').textContent).toBe('Asset');
+    expect(screen.getByTestId('entity-details').textContent).toBe('Active');
+    const section = await screen.findByRole('region', { name: 'System Attributes' });
+    await waitFor(() => expect(within(section).getByTestId('attribute-memory').textContent).toBe('Memory8 GiB'));
+    expect(within(section).getByTestId('attribute-current_generation').textContent).toBe('Current generationYes');
+    expect(within(section).getByTestId('attribute-cpu_generation').textContent).toBe('CPU generationNot set');
+    for (const name of ['System Ratings', 'Business Overview'])
+      expect(
+        within(screen.getByRole('region', { name })).getByText('Analytics fills this section in later.'),
+      ).toBeTruthy();
+    expect(store.getState().sidebar.selectedItem).toEqual({ id: ASSET_ID, name: 'web-01' });
+    // The filter bar: Last 30 Days, nothing to apply or save yet.
+    expect(screen.getByTestId('filter-time-horizon').textContent).toContain('Last 30 Days');
+    expect((screen.getByRole('button', { name: 'Apply' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Save view' }) as HTMLButtonElement).disabled).toBe(true);
+    // GET tags answered 501: no options, and no toast for it.
+    await waitFor(() => expect(stub.callsTo('GET /api/v1/tags')).toHaveLength(1));
+    expect(toastKeys(store)).toEqual([]);
+  });
+
+  it('marks the asset as a favorite with the star', async () => {
+    renderDashboard(`/assets/${ASSET_ID}`);
+    const star = await screen.findByRole('button', { name: 'Add web-01 to favorites' });
+    await waitFor(() => expect((star as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(star);
+    await waitFor(() =>
+      expect(stub.callsTo('PUT /api/v1/meta/sidebar/favorite')[0]?.body).toEqual({
+        type: 'asset',
+        id: ASSET_ID,
+        favorite: true,
+      }),
+    );
+    const marked = await screen.findByRole('button', { name: 'Remove web-01 from favorites' });
+    expect(marked.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it.each([
+    ['an unknown (or another organization’s) id', UNKNOWN_ID],
+    ['a malformed id', 'not-a-uuid'],
+  ])('says "Oops! Asset Not Found" for %s, without a toast', async (_case, id) => {
+    const { store } = renderDashboard(`/assets/${id}`);
+    expect(await screen.findByRole('heading', { name: 'Oops! Asset Not Found' })).toBeTruthy();
+    expect(screen.getByText('The item you are looking for may have been moved or deleted.')).toBeTruthy();
+    expect(toastKeys(store)).toEqual([]);
+    // The header and the tab name the page's kind.
+    expect(store.getState().sidebar.selectedItem).toEqual({ titleKey: 'pages.asset' });
+    expect(document.title).toBe('Asset · Infra Analytics');
+    // A malformed id is never asked for.
+    if (id === 'not-a-uuid') expect(stub.calls.filter((call) => call.path.includes(id))).toEqual([]);
+  });
+});
+
+describe('collection dashboard', () => {
+  async function chooseProductionAndApply() {
+    const picker = within(await screen.findByTestId('filter-collections')).getByRole('combobox');
+    fireEvent.change(picker, { target: { value: 'Prod' } });
+    const option = await screen.findByRole('option', { name: 'Production' });
+    expect(option.getAttribute('data-value')).toBe(COLLECTION_ID);
+    fireEvent.click(option);
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+  }
+
+  it('lists the members, and saves the applied filter as a view, then opens it', async () => {
+    const { store } = renderDashboard(`/collections/${COLLECTION_ID}`);
+    expect(await screen.findByRole('heading', { name: 'Production', level: 1 })).toBeTruthy();
+    expect(screen.getByTestId('member-count').textContent).toBe('Assets: 1');
+    expect(await screen.findByRole('link', { name: 'web-01' })).toBeTruthy();
+    expect(stub.callsTo('GET /api/v1/assets')[0]?.search.get('collectionIds')).toBe(COLLECTION_ID);
+
+    await chooseProductionAndApply();
+    fireEvent.click(screen.getByRole('button', { name: 'Save view' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Save View' })).toBeTruthy();
+    expect(within(dialog).getByTestId('save-view-filter').textContent).toContain('Collections: Production');
+
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'taken' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Oops!, the item you are trying to save already exist.')).toBeTruthy();
+    await waitFor(() => expect(toastKeys(store)).toEqual(['toast.alreadyExists']));
+
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'prod-web' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/views/${VIEW_ID}`));
+    expect(stub.callsTo('PATCH /api/v1/views')[1]?.body).toEqual({
+      name: 'prod-web',
+      tagIds: [],
+      collectionIds: [COLLECTION_ID],
+      timeHorizon: 'Last 30 Days',
+    });
+  });
+
+  it('shows the view failure text when saving fails otherwise', async () => {
+    const { store } = renderDashboard(`/collections/${COLLECTION_ID}`);
+    stub.restore();
+    const failing = installApiStub({
+      [`GET /api/v1/collections/${COLLECTION_ID}`]: () => ({ status: 200, body: collection }),
+      'GET /api/v1/collections': () => ({ status: 200, body: [collection] }),
+      'GET /api/v1/assets': () => ({ status: 200, body: { items: [], total: 0, page: 1, pageSize: 10 } }),
+      'GET /api/v1/meta/sidebar': () => ({ status: 200, body: sidebar }),
+      'PATCH /api/v1/views': () => ({
+        status: 500,
+        body: { statusCode: 500, message: 'x', errorId: 'e-4', code: 'INTERNAL' },
+      }),
+    });
+    try {
+      await chooseProductionAndApply();
+      fireEvent.click(screen.getByRole('button', { name: 'Save view' }));
+      const dialog = await screen.findByRole('dialog');
+      fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'prod-web' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(toastKeys(store)).toContain('inventory.toasts.viewCreateError'));
+      expect(screen.getByRole('dialog')).toBeTruthy();
+    } finally {
+      failing.restore();
+    }
+  });
+});
+
+describe('view dashboard', () => {
+  it("starts the filter from the view's collections and time horizon, and shows its summary", async () => {
+    const { store } = renderDashboard(`/views/${VIEW_ID}`);
+    expect(await screen.findByRole('heading', { name: 'prod-web', level: 1 })).toBeTruthy();
+    expect(screen.getByTestId('entity-details').textContent).toBe('web,prod');
+    expect(await screen.findByTestId('summary-total')).toBeTruthy();
+    expect(screen.getByTestId('summary-total').textContent).toBe('Matching, not archived3');
+    expect(screen.getByTestId('view-filter-collections').textContent).toBe('Production');
+    expect(stub.callsTo('GET /api/v1/views/summary')[0]?.search.get('collectionIds')).toBe(COLLECTION_ID);
+    expect(store.getState().dashboardFilter).toMatchObject({
+      defaultCollections: [{ id: COLLECTION_ID, name: 'Production' }],
+      collections: [{ label: 'Production', value: COLLECTION_ID }],
+      timeHorizon: 'Last 7 Days',
+    });
+    // Clear, then reset to the view's defaults.
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(store.getState().dashboardFilter.collections).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Reset to defaults' }));
+    expect(store.getState().dashboardFilter).toMatchObject({
+      collections: [{ label: 'Production', value: COLLECTION_ID }],
+      timeHorizon: 'Last 7 Days',
+    });
+  });
+});

@@ -1,0 +1,54 @@
+import Typography from '@mui/material/Typography';
+import { isUuid } from '@infra/contracts';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
+import { useGetViewQuery } from '../management/inventoryApi';
+import { selectSelectedOrganizationId } from '../selection/selectedOrganizationSlice';
+import { EntityDashboard } from './EntityDashboard';
+import { EntityPage } from './EntityPage';
+import { ViewSummarySection } from './sections/ViewSummarySection';
+import type { DashboardTarget } from './useDashboardTarget';
+import { defaultsOf, useFilterOptions } from './useFilterOptions';
+
+/** `/views/:id`: one saved view's dashboard; its filter starts from the view's tags and collections. */
+export default function ViewPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const organizationId = useAppSelector(selectSelectedOrganizationId);
+  const validId = isUuid(id);
+  const { currentData: view, error, refetch } = useGetViewQuery(id, { skip: !validId || !organizationId });
+  const { collectionsSettled, tags, collections } = useFilterOptions();
+  // The collections are labelled from their options, so they wait for them; tags are labelled when they can be
+  // (a failed tag list is asked for again by every new subscriber, so waiting for it would never settle).
+  const target = useMemo<DashboardTarget | undefined>(
+    () =>
+      view && collectionsSettled
+        ? {
+            kind: 'view',
+            id: view.id,
+            name: view.name,
+            defaults: defaultsOf(view, { tags, collections }),
+            timeHorizon: view.timeHorizon,
+          }
+        : undefined,
+    [view, collectionsSettled, tags, collections],
+  );
+
+  return (
+    <EntityPage kind="view" validId={validId} error={error} ready={Boolean(target)} onRetry={() => void refetch()}>
+      {view && target ? (
+        <EntityDashboard
+          target={target}
+          details={
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {view.description || t('dashboard.noDescription')}
+            </Typography>
+          }
+          attributes={<ViewSummarySection />}
+        />
+      ) : null}
+    </EntityPage>
+  );
+}
