@@ -1,4 +1,4 @@
-import type { AccountDto, AccountRole, MemberDto, OrganizationDto } from '@infra/contracts';
+import type { AccountDto, AccountRole, MemberDto, OrganizationDto, OrganizationRequest } from '@infra/contracts';
 import { api } from '../../api/api';
 
 /** `PUT accounts/{id}` body: any of the editable fields. */
@@ -28,6 +28,16 @@ export interface MemberRef {
 
 const membersTag = (accountId: string) => ({ type: 'Member' as const, id: `LIST-${accountId}` });
 
+/**
+ * What an organization change refreshes: the lists, and the header's dropdown (it reads the profile, and a
+ * System Admin's other accounts from `GET accounts`).
+ */
+const ORGANIZATION_CHANGED = [
+  { type: 'Organization' as const, id: 'LIST' },
+  { type: 'Account' as const, id: 'LIST' },
+  'Profile' as const,
+];
+
 /** Accounts, their organizations and their members (Admin of the account, or System Admin). */
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -53,6 +63,15 @@ export const accountApi = api.injectEndpoints({
         { type: 'Organization', id: 'LIST' },
         ...(result ?? []).map(({ id }) => ({ type: 'Organization' as const, id })),
       ],
+    }),
+    createOrganization: build.mutation<OrganizationDto, OrganizationRequest & { accountId: string }>({
+      query: (body) => ({ url: 'organizations', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ORGANIZATION_CHANGED),
+    }),
+    updateOrganization: build.mutation<OrganizationDto, { id: string; changes: OrganizationRequest }>({
+      query: ({ id, changes }) => ({ url: `organizations/${encodeURIComponent(id)}`, method: 'PUT', body: changes }),
+      invalidatesTags: (_result, error, { id }) =>
+        error ? [] : [...ORGANIZATION_CHANGED, { type: 'Organization', id }],
     }),
     getMembers: build.query<MemberDto[], string>({
       query: (accountId) => `accounts/${encodeURIComponent(accountId)}/members`,
@@ -86,6 +105,8 @@ export const {
   useGetAccountQuery,
   useUpdateAccountMutation,
   useGetOrganizationsQuery,
+  useCreateOrganizationMutation,
+  useUpdateOrganizationMutation,
   useGetMembersQuery,
   useAddMemberMutation,
   useUpdateMemberRoleMutation,

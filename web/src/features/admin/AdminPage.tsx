@@ -19,12 +19,12 @@ import { visibleAdminGroups } from './adminSections';
 export default function AdminPage() {
   const { t } = useTranslation();
   usePageTitle('nav.admin');
-  const { canManage } = useCurrentAccount();
+  const { profile, canManage } = useCurrentAccount();
   return (
     <>
       <PageHeader title={t('admin.title')} subtitle={t('admin.subtitle')} />
       <Stack spacing={4}>
-        {visibleAdminGroups(canManage).map((group) => (
+        {visibleAdminGroups(canManage, profile?.systemAdmin === true).map((group) => (
           <Box component="section" key={group.id} aria-labelledby={`admin-group-${group.id}`}>
             <Typography
               id={`admin-group-${group.id}`}

@@ -1,5 +1,7 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
+import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
+import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import CollectionsBookmarkOutlined from '@mui/icons-material/CollectionsBookmarkOutlined';
 import DnsOutlined from '@mui/icons-material/DnsOutlined';
 import EventOutlined from '@mui/icons-material/EventOutlined';
@@ -22,10 +24,12 @@ export interface AdminSection {
   icon: SvgIconComponent;
   /** Only for those who manage the account (the page shows nothing else to others). */
   managersOnly?: boolean;
+  /** Only for System Admins (the page refuses everyone else). */
+  systemAdminOnly?: boolean;
 }
 
 export interface AdminGroup {
-  id: 'account' | 'management' | 'rules' | 'data';
+  id: 'account' | 'management' | 'rules' | 'data' | 'system';
   sections: AdminSection[];
 }
 
@@ -35,6 +39,7 @@ export const ADMIN_GROUPS: AdminGroup[] = [
     id: 'account',
     sections: [
       { id: 'overview', path: ROUTES.adminAccountOverview, icon: InfoOutlined },
+      { id: 'organizations', path: ROUTES.adminOrganizations, icon: BusinessOutlined },
       { id: 'members', path: ROUTES.adminMembers, icon: GroupOutlined, managersOnly: true },
       { id: 'security', path: ROUTES.adminSecurity, icon: SecurityOutlined },
       { id: 'subscription', path: ROUTES.adminSubscription, icon: AccountBalanceWalletOutlined },
@@ -63,12 +68,21 @@ export const ADMIN_GROUPS: AdminGroup[] = [
       { id: 'integrations', path: ROUTES.adminIntegrations, icon: IntegrationInstructionsOutlined },
     ],
   },
+  {
+    id: 'system',
+    sections: [{ id: 'accounts', path: ROUTES.adminAccounts, icon: ApartmentOutlined, systemAdminOnly: true }],
+  },
 ];
 
-/** The groups and sections a user sees: sections for account managers only are left out for others. */
-export function visibleAdminGroups(canManage: boolean): AdminGroup[] {
+/**
+ * The groups and sections a user sees: sections for account managers only are left out for others, and
+ * System Admin sections for everyone but System Admins.
+ */
+export function visibleAdminGroups(canManage: boolean, systemAdmin = false): AdminGroup[] {
   return ADMIN_GROUPS.map((group) => ({
     ...group,
-    sections: group.sections.filter((section) => canManage || !section.managersOnly),
+    sections: group.sections.filter(
+      (section) => (canManage || !section.managersOnly) && (systemAdmin || !section.systemAdminOnly),
+    ),
   })).filter((group) => group.sections.length > 0);
 }

@@ -34,7 +34,7 @@ export default function SubscriptionPage() {
                 <Typography variant="overline" color="text.secondary">
                   {t('subscription.usageLabel')}
                 </Typography>
-                <SubscriptionUsage accountId={account.id} limit={account.assetLimit} />
+                <SubscriptionUsage organizations={account.organization} limit={account.assetLimit} />
               </CardContent>
             </Card>
           </Grid>

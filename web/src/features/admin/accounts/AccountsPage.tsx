@@ -1,0 +1,163 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import LoginOutlined from '@mui/icons-material/LoginOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { AccountDto, CreateAccountRequest } from '@infra/contracts';
+import { DataGrid, GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useAppDispatch } from '../../../app/hooks';
+import { ROUTES } from '../../../config/routes';
+import { Loading } from '../../../shared/components/Loading';
+import { PageHeader } from '../../../shared/components/PageHeader';
+import { useDataGridDefaults } from '../../../shared/table';
+import { usePageTitle } from '../../../shared/usePageTitle';
+import { useGetAccountsQuery } from '../../account/accountApi';
+import { setSelectedAccount } from '../../selection/selectedAccountSlice';
+import { resetSelectedOrganization, setSelectedOrganization } from '../../selection/selectedOrganizationSlice';
+import { organizationsOf } from '../../selection/selection';
+import { useProfile } from '../../user/useProfile';
+import { useCreateAccountMutation } from './accountsAdminApi';
+import { CreateAccountDialog } from './CreateAccountDialog';
+import { EditAccountDialog } from './EditAccountDialog';
+
+/** Every account of the platform in a DataGrid (table defaults of §2): open one, edit one, create one. */
+export function AccountsTable() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const gridDefaults = useDataGridDefaults();
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const columnVisibilityModel = useMemo(
+    () => ({ slug: !phone, timeZone: !narrow, thresholds: !narrow }),
+    [narrow, phone],
+  );
+  const { data: accounts, isLoading, isError } = useGetAccountsQuery();
+  const [createAccount, { isLoading: creating }] = useCreateAccountMutation();
+  const [showCreate, setShowCreate] = useState(false);
+  const [editing, setEditing] = useState<AccountDto | null>(null);
+  const localeText = useMemo(
+    () => ({ ...gridDefaults.localeText, noRowsLabel: t('accounts.empty') }),
+    [gridDefaults.localeText, t],
+  );
+
+  const columns = useMemo<GridColDef<AccountDto>[]>(() => {
+    /** Selects the account (and its first organization) in the header, then shows its admin overview. */
+    const open = (account: AccountDto) => {
+      dispatch(setSelectedAccount(account));
+      const first = organizationsOf(account)[0];
+      dispatch(first ? setSelectedOrganization(first) : resetSelectedOrganization());
+      void navigate(ROUTES.adminAccountOverview);
+    };
+    return [
+      { field: 'name', headerName: t('account.fields.name'), flex: 1, minWidth: 120 },
+      { field: 'slug', headerName: t('account.fields.slug'), flex: 0.8, minWidth: 110 },
+      { field: 'timeZone', headerName: t('account.fields.timeZone'), flex: 0.8, minWidth: 140 },
+      {
+        field: 'organizations',
+        headerName: t('accounts.columns.organizations'),
+        type: 'number',
+        width: 120,
+        valueGetter: (_value, account) => account.organization.length,
+      },
+      {
+        field: 'thresholds',
+        headerName: t('accounts.columns.thresholds'),
+        width: 130,
+        valueGetter: (_value, account) =>
+          t('accounts.thresholdRange', {
+            min: account.minWorkloadPercentThreshold,
+            max: account.maxWorkloadPercentThreshold,
+          }),
+      },
+      {
+        field: 'actions',
+        type: 'actions',
+        headerName: t('accounts.columns.actions'),
+        width: 96,
+        getActions: ({ row }) => [
+          <GridActionsCellItem
+            key="open"
+            icon={<LoginOutlined fontSize="small" />}
+            label={t('accounts.openOf', { name: row.name })}
+            onClick={() => open(row)}
+          />,
+          <GridActionsCellItem
+            key="edit"
+            icon={<EditOutlined fontSize="small" />}
+            label={t('accounts.editOf', { name: row.name })}
+            onClick={() => setEditing(row)}
+          />,
+        ],
+      },
+    ];
+  }, [t, dispatch, navigate]);
+
+  const create = async (request: CreateAccountRequest) => {
+    const result = await createAccount(request);
+    if (!result.error) setShowCreate(false);
+  };
+
+  return (
+    <>
+      <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setShowCreate(true)} sx={{ mb: 2 }}>
+        {t('accounts.create')}
+      </Button>
+      {isError ? (
+        // Not "No Accounts Found": the list could not be read (the toast says so too).
+        <Alert severity="error" data-testid="accounts-error">
+          {t('toast.queryError')}
+        </Alert>
+      ) : (
+        <Card>
+          <DataGrid
+            {...gridDefaults}
+            localeText={localeText}
+            rows={accounts ?? []}
+            columns={columns}
+            columnVisibilityModel={columnVisibilityModel}
+            loading={isLoading}
+            autoHeight
+            disableRowSelectionOnClick
+            aria-label={t('admin.sections.accounts.title')}
+            sx={{ border: 0 }}
+          />
+        </Card>
+      )}
+      <CreateAccountDialog
+        open={showCreate}
+        submitting={creating}
+        onSubmit={(request) => void create(request)}
+        onClose={() => setShowCreate(false)}
+      />
+      <EditAccountDialog account={editing} onClose={() => setEditing(null)} />
+    </>
+  );
+}
+
+/** Admin → Accounts: System Admins only; anyone else is told so and asks for nothing. */
+export default function AccountsPage() {
+  const { t } = useTranslation();
+  usePageTitle('admin.sections.accounts.title');
+  const { data: profile, isLoading } = useProfile();
+  if (isLoading) return <Loading />;
+  return (
+    <>
+      <PageHeader title={t('admin.sections.accounts.title')} subtitle={t('admin.sections.accounts.description')} />
+      {profile?.systemAdmin ? (
+        <AccountsTable />
+      ) : (
+        <Alert severity="warning" data-testid="accounts-refused">
+          {t('accounts.systemAdminOnly')}
+        </Alert>
+      )}
+    </>
+  );
+}

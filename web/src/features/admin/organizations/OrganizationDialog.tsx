@@ -1,0 +1,106 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Grid from '@mui/material/Grid';
+import { ORGANIZATION_FIELD_MAX_LENGTHS, type OrganizationDto, type OrganizationRequest } from '@infra/contracts';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormTextField } from '../../../shared/components/FormTextField';
+import {
+  EMPTY_ORGANIZATION_VALUES,
+  ORGANIZATION_FIELDS,
+  toOrganizationRequest,
+  validateOrganization,
+  valuesOf,
+  type OrganizationField,
+} from './organizationForm';
+
+/** Half-width fields from the small breakpoint up (the others take the whole row). */
+const HALF: ReadonlySet<OrganizationField> = new Set(['city', 'state', 'zipCode', 'country']);
+
+export interface OrganizationDialogProps {
+  /** The organization to edit; null to add one. */
+  organization: OrganizationDto | null;
+  open: boolean;
+  submitting: boolean;
+  onSubmit: (request: OrganizationRequest) => void;
+  onClose: () => void;
+}
+
+/** Adds an organization, or renames one and edits its address. */
+export function OrganizationDialog({ organization, open, submitting, onSubmit, onClose }: OrganizationDialogProps) {
+  const { t } = useTranslation();
+  const initial = organization ? valuesOf(organization) : EMPTY_ORGANIZATION_VALUES;
+  const [values, setValues] = useState(initial);
+  const [attempted, setAttempted] = useState(false);
+  const errors = validateOrganization(values);
+  const title = organization ? t('organizations.editTitle', { name: organization.name }) : t('organizations.addTitle');
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setAttempted(true);
+    if (Object.keys(errors).length > 0) return;
+    onSubmit(toOrganizationRequest(values));
+  };
+
+  const errorText = (field: OrganizationField): string | undefined => {
+    const error = errors[field];
+    // A too-long text shows at once; a missing name once the user tried to save.
+    if (error === 'tooLong') return t('organizations.errors.tooLong', { max: ORGANIZATION_FIELD_MAX_LENGTHS[field] });
+    if (error === 'required' && attempted) return t('organizations.errors.nameRequired');
+    return undefined;
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={submitting ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      // Each opening starts from the organization as it is now.
+      slotProps={{
+        transition: {
+          onEnter: () => {
+            setValues(initial);
+            setAttempted(false);
+          },
+        },
+      }}
+    >
+      <Box component="form" noValidate onSubmit={submit} aria-label={title} data-testid="organization-form">
+        <DialogTitle>{title}</DialogTitle>
+        <DialogContent>
+          <Grid container spacing={2} sx={{ pt: 1 }}>
+            {ORGANIZATION_FIELDS.map((field) => (
+              <Grid key={field} size={{ xs: 12, sm: HALF.has(field) ? 6 : 12 }}>
+                <FormTextField
+                  label={t(`organizations.fields.${field}`)}
+                  name={field}
+                  value={values[field]}
+                  onValueChange={(value) => setValues((current) => ({ ...current, [field]: value }))}
+                  error={errorText(field) !== undefined}
+                  helperText={errorText(field)}
+                  required={field === 'name'}
+                  autoFocus={field === 'name'}
+                  type={field === 'website' ? 'url' : 'text'}
+                  autoComplete={field === 'name' ? 'organization' : 'off'}
+                />
+              </Grid>
+            ))}
+          </Grid>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} disabled={submitting}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={submitting}>
+            {t('common.save')}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

@@ -1,0 +1,169 @@
+import AddBusinessOutlined from '@mui/icons-material/AddBusinessOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Link from '@mui/material/Link';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { AccountDto, OrganizationDto, OrganizationRequest } from '@infra/contracts';
+import { DataGrid, GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDataGridDefaults } from '../../../shared/table';
+import {
+  useCreateOrganizationMutation,
+  useGetOrganizationsQuery,
+  useUpdateOrganizationMutation,
+} from '../../account/accountApi';
+import { AdminAccountPage } from '../account/AdminAccountPage';
+import { OrganizationDialog } from './OrganizationDialog';
+import { placeOf } from './organizationForm';
+
+/** A website as typed may lack its scheme ("example.com"): the link gets one. */
+function websiteHref(website: string): string {
+  return /^https?:\/\//i.test(website) ? website : `https://${website}`;
+}
+
+export interface OrganizationsTableProps {
+  account: Pick<AccountDto, 'id' | 'slug' | 'name'>;
+  /** Admins add organizations and edit them. */
+  canManage: boolean;
+}
+
+/** The account's organizations in a DataGrid (table defaults of §2), with add and edit for Admins. */
+export function OrganizationsTable({ account, canManage }: OrganizationsTableProps) {
+  const { t } = useTranslation();
+  const gridDefaults = useDataGridDefaults();
+  // Phones keep the name, the place and the actions; the street address and the website come back from md up.
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const columnVisibilityModel = useMemo(() => ({ addressLineOne: !narrow, website: !narrow }), [narrow]);
+  const { data: organizations, isLoading, isError } = useGetOrganizationsQuery(account.slug);
+  const [createOrganization, { isLoading: creating }] = useCreateOrganizationMutation();
+  const [updateOrganization, { isLoading: updating }] = useUpdateOrganizationMutation();
+  // The dialog keeps its organization while it fades out.
+  const [dialog, setDialog] = useState<{ open: boolean; organization: OrganizationDto | null }>({
+    open: false,
+    organization: null,
+  });
+  const localeText = useMemo(
+    () => ({ ...gridDefaults.localeText, noRowsLabel: t('organizations.empty') }),
+    [gridDefaults.localeText, t],
+  );
+
+  const columns = useMemo<GridColDef<OrganizationDto>[]>(() => {
+    const base: GridColDef<OrganizationDto>[] = [
+      { field: 'name', headerName: t('organizations.columns.name'), flex: 1, minWidth: 120 },
+      {
+        field: 'addressLineOne',
+        headerName: t('organizations.columns.address'),
+        flex: 1.2,
+        minWidth: 160,
+        valueGetter: (_value, organization) =>
+          [organization.addressLineOne, organization.addressLineTwo].filter(Boolean).join(', '),
+      },
+      {
+        field: 'place',
+        headerName: t('organizations.columns.place'),
+        flex: 1,
+        minWidth: 110,
+        valueGetter: (_value, organization) => placeOf(organization),
+      },
+      {
+        field: 'website',
+        headerName: t('organizations.fields.website'),
+        flex: 1,
+        minWidth: 140,
+        renderCell: ({ row }) =>
+          row.website ? (
+            <Link href={websiteHref(row.website)} target="_blank" rel="noopener noreferrer">
+              {row.website}
+            </Link>
+          ) : null,
+      },
+    ];
+    if (!canManage) return base;
+    return [
+      ...base,
+      {
+        field: 'actions',
+        type: 'actions',
+        headerName: t('organizations.columns.actions'),
+        width: 72,
+        getActions: ({ row }) => [
+          <GridActionsCellItem
+            key="edit"
+            icon={<EditOutlined fontSize="small" />}
+            label={t('organizations.editOf', { name: row.name })}
+            onClick={() => setDialog({ open: true, organization: row })}
+          />,
+        ],
+      },
+    ];
+  }, [t, canManage]);
+
+  const save = async (request: OrganizationRequest) => {
+    const editing = dialog.organization;
+    const result = editing
+      ? await updateOrganization({ id: editing.id, changes: request })
+      : await createOrganization({ ...request, accountId: account.id });
+    if (!result.error) setDialog((current) => ({ ...current, open: false }));
+  };
+
+  return (
+    <>
+      {canManage ? (
+        <Button
+          variant="contained"
+          startIcon={<AddBusinessOutlined />}
+          onClick={() => setDialog({ open: true, organization: null })}
+          sx={{ mb: 2 }}
+        >
+          {t('organizations.add')}
+        </Button>
+      ) : (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="organizations-read-only">
+          {t('organizations.readOnly')}
+        </Alert>
+      )}
+      {isError ? (
+        // Not "No Organizations Found": the list could not be read (the toast says so too).
+        <Alert severity="error" data-testid="organizations-error">
+          {t('toast.queryError')}
+        </Alert>
+      ) : (
+        <Card>
+          <DataGrid
+            {...gridDefaults}
+            localeText={localeText}
+            rows={organizations ?? []}
+            columns={columns}
+            columnVisibilityModel={columnVisibilityModel}
+            loading={isLoading}
+            autoHeight
+            disableRowSelectionOnClick
+            aria-label={t('admin.sections.organizations.title')}
+            sx={{ border: 0 }}
+          />
+        </Card>
+      )}
+      <OrganizationDialog
+        open={dialog.open}
+        organization={dialog.organization}
+        submitting={creating || updating}
+        onSubmit={(request) => void save(request)}
+        onClose={() => setDialog((current) => ({ ...current, open: false }))}
+      />
+    </>
+  );
+}
+
+/** Admin → Account → Organizations: Admins add organizations and edit their names and addresses; others read. */
+export default function OrganizationsPage() {
+  return (
+    <AdminAccountPage section="organizations">
+      {({ account, canManage }) => <OrganizationsTable account={account} canManage={canManage} />}
+    </AdminAccountPage>
+  );
+}
