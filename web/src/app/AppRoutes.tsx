@@ -30,7 +30,16 @@ const MembersPage = lazy(() => import('../features/admin/account/MembersPage'));
 const SecurityPage = lazy(() => import('../features/admin/account/SecurityPage'));
 const SubscriptionPage = lazy(() => import('../features/admin/account/SubscriptionPage'));
 const ManualsPage = lazy(() => import('../features/admin/account/ManualsPage'));
+const OrganizationsPage = lazy(() => import('../features/admin/organizations/OrganizationsPage'));
+const AccountsPage = lazy(() => import('../features/admin/accounts/AccountsPage'));
+const IntegrationsPage = lazy(() => import('../features/admin/integrations/IntegrationsPage'));
+const AssetsPage = lazy(() => import('../features/management/assets/AssetsPage'));
+const CollectionsPage = lazy(() => import('../features/management/collections/CollectionsPage'));
+const ViewsPage = lazy(() => import('../features/management/views/ViewsPage'));
 const InvitationsPage = lazy(() => import('../features/invitations/InvitationsPage'));
+const AssetDashboardPage = lazy(() => import('../features/dashboard/AssetPage'));
+const CollectionDashboardPage = lazy(() => import('../features/dashboard/CollectionPage'));
+const ViewDashboardPage = lazy(() => import('../features/dashboard/ViewPage'));
 const ComingSoonPage = lazy(() => import('../features/placeholder/ComingSoonPage'));
 const NotFoundPage = lazy(() => import('../features/placeholder/NotFoundPage'));
 
@@ -64,21 +73,14 @@ export function preloadPage(pathname: string): void {
 /** Pages that later issues fill in, with the translation key of their title. */
 const PLACEHOLDERS: { path: string; titleKey: string }[] = [
   { path: ROUTES.widgets, titleKey: 'pages.widgets' },
-  { path: ROUTES.asset, titleKey: 'pages.asset' },
-  { path: ROUTES.collection, titleKey: 'pages.collection' },
-  { path: ROUTES.view, titleKey: 'pages.view' },
   { path: ROUTES.event, titleKey: 'pages.event' },
   { path: ROUTES.adminEvents, titleKey: 'admin.sections.events.title' },
-  { path: ROUTES.adminViews, titleKey: 'admin.sections.views.title' },
-  { path: ROUTES.adminIntegrations, titleKey: 'admin.sections.integrations.title' },
   { path: ROUTES.adminLogs, titleKey: 'pages.auditLogs' },
   { path: ROUTES.tagLibrary, titleKey: 'pages.tagLibrary' },
   { path: ROUTES.tagCreate, titleKey: 'pages.tagCreate' },
   { path: ROUTES.tagAssign, titleKey: 'pages.tagAssign' },
   { path: ROUTES.tagSummary, titleKey: 'pages.tagSummary' },
   { path: ROUTES.tagImport, titleKey: 'pages.tagImport' },
-  { path: ROUTES.adminAssets, titleKey: 'admin.sections.assets.title' },
-  { path: ROUTES.adminCollections, titleKey: 'admin.sections.collections.title' },
   { path: ROUTES.adminBusinessRules, titleKey: 'admin.sections.businessRule.title' },
   { path: ROUTES.adminTelemetry, titleKey: 'admin.sections.telemetry.title' },
   { path: ROUTES.adminFinancial, titleKey: 'admin.sections.financial.title' },
@@ -103,6 +105,21 @@ const ADMIN_ACCOUNT: { path: string; page: LazyExoticComponent<ComponentType> }[
   { path: ROUTES.adminSecurity, page: SecurityPage },
   { path: ROUTES.adminSubscription, page: SubscriptionPage },
   { path: ROUTES.adminManuals, page: ManualsPage },
+  { path: ROUTES.adminOrganizations, page: OrganizationsPage },
+];
+
+/** Admin → Management pages (the inventory). */
+const ADMIN_MANAGEMENT: { path: string; page: LazyExoticComponent<ComponentType> }[] = [
+  { path: ROUTES.adminAssets, page: AssetsPage },
+  { path: ROUTES.adminCollections, page: CollectionsPage },
+  { path: ROUTES.adminViews, page: ViewsPage },
+];
+
+/** The dashboards of one asset, collection or view. */
+const DASHBOARDS: { path: string; page: LazyExoticComponent<ComponentType> }[] = [
+  { path: ROUTES.asset, page: AssetDashboardPage },
+  { path: ROUTES.collection, page: CollectionDashboardPage },
+  { path: ROUTES.view, page: ViewDashboardPage },
 ];
 
 /** The routes (§2): the signed-out and sign-in pages on their own; everything else under the default layout. */
@@ -133,7 +150,15 @@ export function AppRoutes() {
         <Route path={ROUTES.account} element={<AccountPage />} />
         <Route path={ROUTES.admin} element={<AdminPage />} />
         <Route path={ROUTES.invitations} element={<InvitationsPage />} />
+        <Route path={ROUTES.adminAccounts} element={<AccountsPage />} />
+        <Route path={ROUTES.adminIntegrations} element={<IntegrationsPage />} />
         {ADMIN_ACCOUNT.map(({ path, page: Page }) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
+        {ADMIN_MANAGEMENT.map(({ path, page: Page }) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
+        {DASHBOARDS.map(({ path, page: Page }) => (
           <Route key={path} path={path} element={<Page />} />
         ))}
         {PLACEHOLDERS.map(({ path, titleKey }) => (

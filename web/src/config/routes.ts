@@ -28,6 +28,9 @@ export const ROUTES = {
   adminSecurity: '/admin/account/security',
   adminSubscription: '/admin/account/subscription',
   adminManuals: '/admin/account/manuals',
+  adminOrganizations: '/admin/account/organizations',
+  // System Admins only.
+  adminAccounts: '/admin/accounts',
   adminAssets: '/admin/assets',
   adminCollections: '/admin/collections',
   adminBusinessRules: '/admin/business-rules',
