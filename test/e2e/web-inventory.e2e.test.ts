@@ -1,7 +1,8 @@
 /**
  * Browser test of the inventory dashboards and the sidebar: an asset and a collection opened from the sidebar;
- * a collection's filter applied, saved as a view, marked a favorite and found among the sidebar's favorites after
- * a reload; and "Oops! {entity} Not Found" for an unknown id, a malformed id and another tenant's asset.
+ * a collection created in Admin → Management with two assets, its filter applied, saved as a view, marked a
+ * favorite and found among the sidebar's favorites after a reload; and "Oops! {entity} Not Found" for an
+ * unknown id, a malformed id and another tenant's asset.
  */
 import type { Page } from 'playwright-core';
 import { pollUntil } from '@infra/platform/testing';
@@ -89,30 +90,57 @@ describe('signed in as an Admin', () => {
     await headerTitle(page, assetName);
   });
 
-  it('saves the applied collection filter as a view, marks it a favorite, and finds it there after a reload', async () => {
+  it('creates a collection with two assets, saves its filter as a view, marks it a favorite, and finds it in the sidebar after a reload', async () => {
     const { page } = session;
-    await openSidebar(page);
-    const collection = await openFirstCollection(page);
-
-    const saveView = page.getByRole('button', { name: 'Save view' });
-    expect(await saveView.isDisabled()).toBe(true);
-    await page.getByTestId('filter-collections').getByRole('combobox').click();
-    await page.getByRole('option', { name: collection, exact: true }).click();
-    await page.keyboard.press('Escape');
-    // Save view waits for the filter to be applied.
-    expect(await saveView.isDisabled()).toBe(true);
-    await page.getByRole('button', { name: 'Apply' }).click();
-    await saveView.click();
-
-    const name = `e2e-${Date.now().toString(36)}`;
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/views/'), { timeout: WAIT_MS });
-    await page.getByRole('heading', { name, level: 1 }).waitFor({ timeout: WAIT_MS });
-    const viewId = new URL(page.url()).pathname.split('/').pop() ?? '';
-    let deleted = 0;
+    const run = Date.now().toString(36);
+    const collection = `e2e-collection-${run}`;
+    const name = `e2e-${run}`;
+    let collectionId = '';
+    let viewId = '';
     try {
+      // Admin → Management → Collections: create one with two assets picked by name.
+      await page.goto(`${BASE_URL}/admin/collections`);
+      const picked = await apiFromPage<{ items: { id: string; name: string }[] }>(
+        page,
+        'GET',
+        'assets?pageSize=2&sort=name',
+      );
+      const assets = picked.body.items;
+      expect(assets).toHaveLength(2);
+      await page.getByTestId('collection-create').click();
+      await page.getByTestId('collection-name').fill(collection);
+      for (const asset of assets) {
+        await page.getByTestId('collection-asset-picker').fill(asset.name);
+        // An option reads the asset's name, then its external id.
+        await page.getByRole('option', { name: new RegExp(`^${asset.name.replace(/[^\w-]/g, '\\$&')} `) }).click();
+        await page.getByTestId(`picked-asset-${asset.id}`).waitFor({ timeout: WAIT_MS });
+      }
+      await page.getByTestId('collection-save').click();
+      const link = page.getByRole('link', { name: collection, exact: true });
+      await link.waitFor({ timeout: WAIT_MS });
+      collectionId = (await link.getAttribute('href'))?.split('/').pop() ?? '';
+
+      // Its page lists the two members; its filter, applied, can be saved as a view.
+      await link.click();
+      await page.getByRole('heading', { name: collection, level: 1 }).waitFor({ timeout: WAIT_MS });
+      const members = page.getByTestId('section-system-attributes').getByRole('link');
+      await pollUntil('the two members to show', async () => (await members.count()) === 2, { timeoutMs: WAIT_MS });
+      const saveView = page.getByRole('button', { name: 'Save view' });
+      expect(await saveView.isDisabled()).toBe(true);
+      await page.getByTestId('filter-collections').getByRole('combobox').click();
+      await page.getByRole('option', { name: collection, exact: true }).click();
+      await page.keyboard.press('Escape');
+      // Save view waits for the filter to be applied.
+      expect(await saveView.isDisabled()).toBe(true);
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await saveView.click();
+
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL((url) => url.pathname.startsWith('/views/'), { timeout: WAIT_MS });
+      await page.getByRole('heading', { name, level: 1 }).waitFor({ timeout: WAIT_MS });
+      viewId = new URL(page.url()).pathname.split('/').pop() ?? '';
       // The view's filter is the one saved.
       expect(await page.getByTestId('view-filter-collections').textContent()).toBe(collection);
 
@@ -128,9 +156,9 @@ describe('signed in as an Admin', () => {
       expect(await favorite.getAttribute('href')).toBe(`/views/${viewId}`);
     } finally {
       // Leave the demo organization as it was.
-      deleted = (await apiFromPage(page, 'DELETE', `views/${viewId}`)).status;
+      if (viewId) expect((await apiFromPage(page, 'DELETE', `views/${viewId}`)).status).toBe(204);
+      if (collectionId) expect((await apiFromPage(page, 'DELETE', `collections/${collectionId}`)).status).toBe(204);
     }
-    expect(deleted).toBe(204);
   });
 
   it("says Not Found for an unknown id, a malformed id, and another tenant's asset", async () => {
