@@ -12,7 +12,9 @@ jest.setTimeout(60_000);
 const session = useBrowser();
 
 /** Uncompressed JavaScript the sign-in page may load (it was about 900 KiB in one vendor chunk). */
-const SIGN_IN_SCRIPT_BUDGET = 740 * 1024;
+// 740 KiB until the inventory screens: their lazy routes and the organization-switch listener add about 3 KiB
+// to the entry chunk (their pages, grids and state load only with them). Raise it only on purpose.
+const SIGN_IN_SCRIPT_BUDGET = 745 * 1024;
 
 /** Every script the page loads from now on, with its text. */
 function collectScripts(page: Page): Map<string, Promise<string>> {

@@ -1,7 +1,6 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from '../api/api';
-import dashboardFilterSlice from '../features/dashboard/dashboardFilterSlice';
 import selectedAccountSlice from '../features/selection/selectedAccountSlice';
 import selectedOrganizationSlice from '../features/selection/selectedOrganizationSlice';
 import toastsSlice from '../features/toasts/toastsSlice';
@@ -9,14 +8,20 @@ import sidebarSlice from '../layout/sidebarSlice';
 import { listenerMiddleware, startAppListening } from './listenerMiddleware';
 import { registerAppListeners } from './listeners';
 
-const rootReducer = combineSlices(
+/**
+ * Slices that a page injects when its chunk loads (`slice.injectInto(rootReducer)`), so their code stays out of
+ * the scripts every page loads; each adds itself here with `declare module`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by module augmentation
+export interface LazyLoadedSlices {}
+
+export const rootReducer = combineSlices(
   api,
   selectedAccountSlice,
   selectedOrganizationSlice,
   sidebarSlice,
   toastsSlice,
-  dashboardFilterSlice,
-);
+).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -9,12 +9,13 @@ import type {
 } from '@infra/contracts';
 import { Route, Routes } from 'react-router-dom';
 import { ROUTES } from '../../config/routes';
-import { installApiStub } from '../../testing/apiStub';
+import { stubApiRoutes } from '../../testing/apiFetch';
 import { renderWithApp } from '../../testing/render';
 import { setSelectedOrganization } from '../selection/selectedOrganizationSlice';
 import AssetPage from './AssetPage';
 import CollectionPage from './CollectionPage';
 import ViewPage from './ViewPage';
+import { selectDashboardFilter } from './dashboardFilterSlice';
 
 // The data grid and the dialogs render slowly in jsdom on a busy machine.
 jest.setTimeout(30_000);
@@ -72,7 +73,7 @@ const notFound = (entity: string) => ({
 });
 
 let sidebar: SidebarDto;
-let stub: ReturnType<typeof installApiStub>;
+let stub: ReturnType<typeof stubApiRoutes>;
 
 beforeEach(() => {
   localStorage.clear();
@@ -80,7 +81,7 @@ beforeEach(() => {
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   sidebar = { organizationId: 'org-1', favorites: [], collections: [], views: [] };
   const collections: CollectionDto[] = [collection];
-  stub = installApiStub({
+  stub = stubApiRoutes({
     [`GET /api/v1/assets/${ASSET_ID}`]: () => ({ status: 200, body: asset }),
     [`GET /api/v1/assets/${ASSET_ID}/system-attributes`]: () => ({ status: 200, body: attributes }),
     [`GET /api/v1/assets/${UNKNOWN_ID}`]: () => notFound('Asset'),
@@ -194,7 +195,7 @@ describe('asset dashboard', () => {
     expect(store.getState().sidebar.selectedItem).toEqual({ titleKey: 'pages.asset' });
     expect(document.title).toBe('Asset · Infra Analytics');
     // A malformed id is never asked for.
-    if (id === 'not-a-uuid') expect(stub.calls.filter((call) => call.path.includes(id))).toEqual([]);
+    if (id === 'not-a-uuid') expect(stub.sent.filter((call) => call.path.includes(id))).toEqual([]);
   });
 });
 
@@ -240,7 +241,7 @@ describe('collection dashboard', () => {
   it('shows the view failure text when saving fails otherwise', async () => {
     const { store } = renderDashboard(`/collections/${COLLECTION_ID}`);
     stub.restore();
-    const failing = installApiStub({
+    const failing = stubApiRoutes({
       [`GET /api/v1/collections/${COLLECTION_ID}`]: () => ({ status: 200, body: collection }),
       'GET /api/v1/collections': () => ({ status: 200, body: [collection] }),
       'GET /api/v1/assets': () => ({ status: 200, body: { items: [], total: 0, page: 1, pageSize: 10 } }),
@@ -273,16 +274,16 @@ describe('view dashboard', () => {
     expect(screen.getByTestId('summary-total').textContent).toBe('Matching, not archived3');
     expect(screen.getByTestId('view-filter-collections').textContent).toBe('Production');
     expect(stub.callsTo('GET /api/v1/views/summary')[0]?.search.get('collectionIds')).toBe(COLLECTION_ID);
-    expect(store.getState().dashboardFilter).toMatchObject({
+    expect(selectDashboardFilter(store.getState())).toMatchObject({
       defaultCollections: [{ id: COLLECTION_ID, name: 'Production' }],
       collections: [{ label: 'Production', value: COLLECTION_ID }],
       timeHorizon: 'Last 7 Days',
     });
     // Clear, then reset to the view's defaults.
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
-    expect(store.getState().dashboardFilter.collections).toEqual([]);
+    expect(selectDashboardFilter(store.getState()).collections).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Reset to defaults' }));
-    expect(store.getState().dashboardFilter).toMatchObject({
+    expect(selectDashboardFilter(store.getState())).toMatchObject({
       collections: [{ label: 'Production', value: COLLECTION_ID }],
       timeHorizon: 'Last 7 Days',
     });

@@ -1,5 +1,6 @@
-import { createSlice, type Dispatch, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type Dispatch, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { DEFAULT_TIME_HORIZON, type TimeHorizon } from '@infra/contracts';
+import { rootReducer } from '../../app/store';
 
 /** A filter option: the id as value and a label (a collection's name, or a tag's tagId). */
 export interface FilterOption {
@@ -164,7 +165,14 @@ export const {
   clearQueryTracking,
   setInfraRating,
 } = dashboardFilterSlice.actions;
-export const { selectDashboardFilter, selectFilterButtonDisabled } = dashboardFilterSlice.selectors;
+declare module '../../app/store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the augmentation adds the slice's key
+  export interface LazyLoadedSlices extends WithSlice<typeof dashboardFilterSlice> {}
+}
+
+// Injected when the dashboard pages load: the sign-in page's scripts do not carry it.
+const injectedSlice = dashboardFilterSlice.injectInto(rootReducer);
+export const { selectDashboardFilter, selectFilterButtonDisabled } = injectedSlice.selectors;
 
 /**
  * "Reset to defaults": reset all, then the two further resets (§4 does not show their effect; ours: the time
