@@ -2,6 +2,17 @@ import { createApi } from '@reduxjs/toolkit/query/react';
 import { KEEP_UNUSED_DATA_FOR_SECONDS } from '../config';
 import { createBaseQuery } from './baseQuery';
 
+/** Cache tags of organization-scoped data (every list and item read with the organizationId header). */
+export const ORGANIZATION_SCOPED_TAGS = [
+  'Asset',
+  'Collection',
+  'View',
+  'Tag',
+  'TagImport',
+  'BusinessEvent',
+  'Sidebar',
+] as const;
+
 /**
  * The ONE API of the app. Features add their endpoints with `api.injectEndpoints` in their own folder, and
  * tag cache entries per item id plus a `LIST` id.
@@ -10,20 +21,6 @@ export const api = createApi({
   reducerPath: 'api',
   baseQuery: createBaseQuery(),
   keepUnusedDataFor: KEEP_UNUSED_DATA_FOR_SECONDS,
-  tagTypes: [
-    'Profile',
-    'User',
-    'Acceptance',
-    'Account',
-    'Member',
-    'Organization',
-    'Asset',
-    'Collection',
-    'View',
-    'Tag',
-    'TagImport',
-    'BusinessEvent',
-    'Sidebar',
-  ],
+  tagTypes: ['Profile', 'User', 'Acceptance', 'Account', 'Member', 'Organization', ...ORGANIZATION_SCOPED_TAGS],
   endpoints: () => ({}),
 });

@@ -1,7 +1,7 @@
 import { isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
 import type { AccountDto } from '@infra/contracts';
 import { STORAGE_KEYS } from '../config';
-import { api } from '../api/api';
+import { api, ORGANIZATION_SCOPED_TAGS } from '../api/api';
 import { httpStatusOf } from '../api/errors';
 import { apiToastFor, isFailedAsyncAction } from '../api/toastListener';
 import { enqueueToast } from '../features/toasts/toastsSlice';
@@ -20,17 +20,6 @@ import { storeSelection } from '../features/selection/storage';
 import { accountApi } from '../features/account/accountApi';
 import { userApi } from '../features/user/userApi';
 import type { AppStartListening } from './listenerMiddleware';
-
-/** Cache tags of organization-scoped data (every list and item read with the organizationId header). */
-const ORGANIZATION_SCOPED_TAGS = [
-  'Asset',
-  'Collection',
-  'View',
-  'Tag',
-  'TagImport',
-  'BusinessEvent',
-  'Sidebar',
-] as const;
 
 type ListenerApi = Parameters<Parameters<AppStartListening>[0]['effect']>[1];
 

@@ -19,14 +19,17 @@ export const TABLE_TEXT_KEYS = {
   filterPlaceholder: 'table.filterPlaceholder',
 } as const;
 
-/** DataGrid props every table shares: pagination defaults, the grid's texts in the current language, and the spec's empty and filter texts. */
-export function useDataGridDefaults() {
+/**
+ * DataGrid props every table shares: pagination defaults, the grid's texts in the current language, and the spec's
+ * empty and filter texts. `noRowsKey` names a table's own empty text (e.g. "No Accounts Found") instead of "No items found".
+ */
+export function useDataGridDefaults(noRowsKey?: string) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
   return useMemo(() => {
     const localeText: Partial<GridLocaleText> = {
       ...GRID_TEXTS[language],
-      noRowsLabel: t(TABLE_TEXT_KEYS.noRows),
+      noRowsLabel: t(noRowsKey ?? TABLE_TEXT_KEYS.noRows),
       noResultsOverlayLabel: t(TABLE_TEXT_KEYS.noRows),
       toolbarQuickFilterLabel: t(TABLE_TEXT_KEYS.filterLabel),
       toolbarQuickFilterPlaceholder: t(TABLE_TEXT_KEYS.filterPlaceholder),
@@ -38,5 +41,5 @@ export function useDataGridDefaults() {
       pageSizeOptions: TABLE_PAGE_SIZE_OPTIONS,
       initialState: { pagination: { paginationModel: { page: 0, pageSize: TABLE_PAGE_SIZE } } },
     };
-  }, [t, language]);
+  }, [t, language, noRowsKey]);
 }

@@ -1,11 +1,20 @@
 import './webStreams';
 import { Headers, Request, Response } from 'undici';
 
+/**
+ * A stubbed API for tests in jsdom: the app's real RTK Query slice, base query and listeners run, and `fetch`
+ * answers from a function of the request (`stubApiFetch`) or from a table of routes (`stubApiRoutes`).
+ */
+
 /** A request the app sent through the real RTK Query base query. */
 export interface SentRequest {
   method: string;
   /** Path and query, e.g. `/api/v1/assets?page=1`. */
   url: string;
+  /** The path without the query string, e.g. `/api/v1/assets`. */
+  path: string;
+  search: URLSearchParams;
+  /** Header names in lowercase, e.g. `organizationid`. */
   headers: Record<string, string>;
   /** The parsed JSON body, or undefined. */
   body: unknown;
@@ -25,8 +34,7 @@ class PageRequest extends Request {
 
 /**
  * Gives jsdom a fetch, Request, Response and Headers (undici's, as in Node) and answers every request with
- * `answer`, so a test runs the app's real API slice, base query and listeners. Returns the requests sent and a
- * function that puts the previous globals back.
+ * `answer`. Returns the requests sent and a function that puts the previous globals back.
  */
 export function stubApiFetch(answer: (request: SentRequest) => StubAnswer) {
   const sent: SentRequest[] = [];
@@ -43,6 +51,8 @@ export function stubApiFetch(answer: (request: SentRequest) => StubAnswer) {
     const request_: SentRequest = {
       method: request.method,
       url: `${url.pathname}${url.search}`,
+      path: url.pathname,
+      search: url.searchParams,
       headers: Object.fromEntries(request.headers.entries()),
       body: text ? (JSON.parse(text) as unknown) : undefined,
     };
@@ -59,4 +69,31 @@ export function stubApiFetch(answer: (request: SentRequest) => StubAnswer) {
     sent,
     restore: () => Object.assign(globalThis, previous),
   };
+}
+
+/** Answers by "METHOD /path" (e.g. "GET /api/v1/accounts"); unknown routes answer 404. */
+export type StubRoutes = Record<string, (request: SentRequest) => StubAnswer>;
+
+const routeOf = (request: SentRequest) => `${request.method} ${request.path}`;
+
+/** `stubApiFetch` answering from a table of routes; `callsTo` lists the requests to one route. */
+export function stubApiRoutes(routes: StubRoutes) {
+  const stub = stubApiFetch((request) => {
+    const route = routes[routeOf(request)];
+    return route ? route(request) : { status: 404, body: { statusCode: 404, message: 'Not stubbed' } };
+  });
+  return { ...stub, callsTo: (route: string) => stub.sent.filter((request) => routeOf(request) === route) };
+}
+
+interface ApiState {
+  api: {
+    queries: Record<string, { status?: string } | undefined>;
+    mutations: Record<string, { status?: string } | undefined>;
+  };
+}
+
+/** Whether no query or mutation of the store is waiting for an answer. */
+export function apiSettled(state: ApiState): boolean {
+  const entries = [...Object.values(state.api.queries), ...Object.values(state.api.mutations)];
+  return entries.every((entry) => entry?.status !== 'pending');
 }

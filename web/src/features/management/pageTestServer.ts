@@ -96,17 +96,17 @@ export function stubGateway(data: Partial<GatewayData> = {}) {
     ],
   });
   const answer = (request: SentRequest): StubAnswer => {
-    const url = new URL(request.url, 'http://localhost');
-    const path = url.pathname.replace(/^\/api\/v1\//, '');
+    const path = request.path.replace(/^\/api\/v1\//, '');
+    const search = request.search;
     if (request.method !== 'GET') return state.writes[`${request.method} ${path}`] ?? { status: 200, body: {} };
     if (path === 'users/profile') return { status: 200, body: profile };
     if (path === 'assets') {
-      const search = (url.searchParams.get('search') ?? '').toLowerCase();
-      const page = Number(url.searchParams.get('page') ?? 1);
-      const pageSize = Number(url.searchParams.get('pageSize') ?? 10);
-      const collectionIds = url.searchParams.get('collectionIds')?.split(',') ?? [];
+      const name = (search.get('search') ?? '').toLowerCase();
+      const page = Number(search.get('page') ?? 1);
+      const pageSize = Number(search.get('pageSize') ?? 10);
+      const collectionIds = search.get('collectionIds')?.split(',') ?? [];
       const found = state.assets
-        .filter((asset) => asset.name.toLowerCase().includes(search))
+        .filter((asset) => asset.name.toLowerCase().includes(name))
         .filter((asset) => collectionIds.length === 0 || asset.collectionIds.some((id) => collectionIds.includes(id)));
       const items = found.slice((page - 1) * pageSize, page * pageSize);
       return { status: 200, body: { items, total: found.length, page, pageSize } };

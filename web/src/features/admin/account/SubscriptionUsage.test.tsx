@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { apiSettled, installApiStub } from '../../../testing/apiStub';
+import { apiSettled, stubApiRoutes } from '../../../testing/apiFetch';
 import { renderWithApp } from '../../../testing/render';
 import { SubscriptionUsage } from './SubscriptionUsage';
 
@@ -8,15 +8,15 @@ const ORGANIZATIONS = [
   { id: 'o2', name: 'Demo West' },
 ];
 
-let stub: ReturnType<typeof installApiStub>;
+let stub: ReturnType<typeof stubApiRoutes>;
 let store: ReturnType<typeof renderWithApp>['store'] | undefined;
 
 beforeEach(() => {
-  stub = installApiStub({
+  stub = stubApiRoutes({
     // Each organization answers for itself: the count follows the organization header, not the selection.
     'GET /api/v1/assets': ({ headers }) => ({
       status: 200,
-      body: { items: [], total: headers.get('organizationid') === 'o1' ? 300 : 1234, page: 1, pageSize: 1 },
+      body: { items: [], total: headers.organizationid === 'o1' ? 300 : 1234, page: 1, pageSize: 1 },
     }),
   });
 });
@@ -34,7 +34,7 @@ describe('subscription usage', () => {
     const rows = within(screen.getByTestId('subscription-usage-organizations')).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual(['Demo East300', 'Demo West1,234']);
     const calls = stub.callsTo('GET /api/v1/assets');
-    expect(calls.map((call) => call.headers.get('organizationid')).sort()).toEqual(['o1', 'o2']);
+    expect(calls.map((call) => call.headers.organizationid).sort()).toEqual(['o1', 'o2']);
     for (const call of calls) {
       expect(call.search.get('pageSize')).toBe('1');
       expect(call.search.get('status')).toBe('active,offline,pending,archived');
@@ -49,6 +49,6 @@ describe('subscription usage', () => {
   it('asks nothing for an account without organizations', () => {
     renderWithApp(<SubscriptionUsage organizations={[]} limit={100} />);
     expect(screen.getByTestId('subscription-usage-text').textContent).toBe('0 of 100 assets');
-    expect(stub.calls).toEqual([]);
+    expect(stub.sent).toEqual([]);
   });
 });

@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AccountDto, CreateAccountRequest, ProfileDto } from '@infra/contracts';
-import { apiSettled, installApiStub } from '../../../testing/apiStub';
+import { apiSettled, stubApiRoutes } from '../../../testing/apiFetch';
 import { accountFixture, organizationFixture, profileFixture } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render';
 import AccountsPage from './AccountsPage';
 
 let accounts: AccountDto[];
 let profile: ProfileDto;
-let stub: ReturnType<typeof installApiStub>;
+let stub: ReturnType<typeof stubApiRoutes>;
 let store: ReturnType<typeof renderWithApp>['store'] | undefined;
 
 /** Renders the page and keeps its store, so each test ends once every request it caused has its answer. */
@@ -28,7 +28,7 @@ beforeEach(() => {
     }),
   ];
   profile = profileFixture({ role: 'System Admin', systemAdmin: true });
-  stub = installApiStub({
+  stub = stubApiRoutes({
     'GET /api/v1/users/profile': () => ({ status: 200, body: profile }),
     'GET /api/v1/accounts': () => ({ status: 200, body: accounts }),
     'POST /api/v1/accounts': ({ body }) => {

@@ -3,11 +3,10 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { AccountDto, CreateAccountRequest } from '@infra/contracts';
-import { DataGrid, GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -22,6 +21,7 @@ import { setSelectedAccount } from '../../selection/selectedAccountSlice';
 import { resetSelectedOrganization, setSelectedOrganization } from '../../selection/selectedOrganizationSlice';
 import { organizationsOf } from '../../selection/selection';
 import { useProfile } from '../../user/useProfile';
+import { ListGridCard } from '../ListGridCard';
 import { useCreateAccountMutation } from './accountsAdminApi';
 import { CreateAccountDialog } from './CreateAccountDialog';
 import { EditAccountDialog } from './EditAccountDialog';
@@ -31,7 +31,7 @@ export function AccountsTable() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const gridDefaults = useDataGridDefaults();
+  const gridDefaults = useDataGridDefaults('accounts.empty');
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
@@ -43,10 +43,6 @@ export function AccountsTable() {
   const [createAccount, { isLoading: creating }] = useCreateAccountMutation();
   const [showCreate, setShowCreate] = useState(false);
   const [editing, setEditing] = useState<AccountDto | null>(null);
-  const localeText = useMemo(
-    () => ({ ...gridDefaults.localeText, noRowsLabel: t('accounts.empty') }),
-    [gridDefaults.localeText, t],
-  );
 
   const columns = useMemo<GridColDef<AccountDto>[]>(() => {
     /** Selects the account (and its first organization) in the header, then shows its admin overview. */
@@ -110,27 +106,16 @@ export function AccountsTable() {
       <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setShowCreate(true)} sx={{ mb: 2 }}>
         {t('accounts.create')}
       </Button>
-      {isError ? (
-        // Not "No Accounts Found": the list could not be read (the toast says so too).
-        <Alert severity="error" data-testid="accounts-error">
-          {t('toast.queryError')}
-        </Alert>
-      ) : (
-        <Card>
-          <DataGrid
-            {...gridDefaults}
-            localeText={localeText}
-            rows={accounts ?? []}
-            columns={columns}
-            columnVisibilityModel={columnVisibilityModel}
-            loading={isLoading}
-            autoHeight
-            disableRowSelectionOnClick
-            aria-label={t('admin.sections.accounts.title')}
-            sx={{ border: 0 }}
-          />
-        </Card>
-      )}
+      <ListGridCard
+        {...gridDefaults}
+        isError={isError}
+        errorTestId="accounts-error"
+        rows={accounts ?? []}
+        columns={columns}
+        columnVisibilityModel={columnVisibilityModel}
+        loading={isLoading}
+        aria-label={t('admin.sections.accounts.title')}
+      />
       <CreateAccountDialog
         open={showCreate}
         submitting={creating}

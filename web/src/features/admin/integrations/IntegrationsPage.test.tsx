@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { InventoryErrorCode, type AwsIntegrationDto, type ProfileDto } from '@infra/contracts';
-import { apiSettled, installApiStub, type StubAnswer } from '../../../testing/apiStub';
+import { apiSettled, stubApiRoutes, type StubAnswer } from '../../../testing/apiFetch';
 import { accountFixture, organizationFixture, profileFixture } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render';
 import IntegrationsPage, { SYNC_POLL_MS } from './IntegrationsPage';
@@ -23,7 +23,7 @@ let profile: ProfileDto;
 /** The answers of `GET integrations/aws`, in turn (the last one repeats). */
 let integrationAnswers: StubAnswer[];
 let syncAnswer: StubAnswer;
-let stub: ReturnType<typeof installApiStub>;
+let stub: ReturnType<typeof stubApiRoutes>;
 let store: ReturnType<typeof renderWithApp>['store'] | undefined;
 
 function profileAs(role: 'Admin' | 'User'): ProfileDto {
@@ -49,7 +49,7 @@ beforeEach(() => {
   integrationAnswers = [{ status: 200, body: integrationOf() }];
   syncAnswer = { status: 202, body: integrationOf({ state: 'queued' }) };
   let reads = 0;
-  stub = installApiStub({
+  stub = stubApiRoutes({
     'GET /api/v1/users/profile': () => ({ status: 200, body: profile }),
     'GET /api/v1/integrations/aws': () => {
       reads += 1;
@@ -76,7 +76,7 @@ describe('integrations page', () => {
     expect(screen.getByTestId('aws-counts').textContent).toBe('3 created, 5 updated, 8 seen');
     expect(screen.getByTestId('aws-last-error').textContent).toContain('may not call ec2:DescribeInstances');
     expect(screen.getByTestId('aws-trust-help').textContent).toContain('sts:AssumeRole');
-    expect(stub.callsTo('GET /api/v1/integrations/aws')[0]?.headers.get('organizationid')).toBe('o1');
+    expect(stub.callsTo('GET /api/v1/integrations/aws')[0]?.headers.organizationid).toBe('o1');
   });
 
   it('refuses a malformed role ARN without asking the server, and saves a valid one', async () => {
@@ -98,7 +98,7 @@ describe('integrations page', () => {
       externalId: 'ia-7f3e9c21',
       regions: ['eu-west-1', 'us-east-1'],
     });
-    expect(put?.headers.get('organizationid')).toBe('o1');
+    expect(put?.headers.organizationid).toBe('o1');
   });
 
   it('queues a sync, says so, and polls the status until the sync ends', async () => {

@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { OrganizationDto, ProfileDto } from '@infra/contracts';
-import { apiSettled, installApiStub } from '../../../testing/apiStub';
+import { apiSettled, stubApiRoutes } from '../../../testing/apiFetch';
 import { accountFixture, organizationFixture, profileFixture } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render';
 import OrganizationsPage from './OrganizationsPage';
 
 let organizations: OrganizationDto[];
 let profile: ProfileDto;
-let stub: ReturnType<typeof installApiStub>;
+let stub: ReturnType<typeof stubApiRoutes>;
 let store: ReturnType<typeof renderWithApp>['store'] | undefined;
 
 /** Renders the page and keeps its store, so each test ends once every request it caused has its answer. */
@@ -26,7 +26,7 @@ beforeEach(() => {
     organizationFixture({ id: 'o1', name: 'Demo East', addressLineOne: '1 Main St', city: 'Boston', country: 'US' }),
   ];
   profile = profileAs('Admin');
-  stub = installApiStub({
+  stub = stubApiRoutes({
     'GET /api/v1/users/profile': () => ({ status: 200, body: profile }),
     'GET /api/v1/organizations': () => ({ status: 200, body: organizations }),
     'POST /api/v1/organizations': ({ body }) => {

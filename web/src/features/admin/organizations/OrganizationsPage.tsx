@@ -2,12 +2,11 @@ import AddBusinessOutlined from '@mui/icons-material/AddBusinessOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import Link from '@mui/material/Link';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { AccountDto, OrganizationDto, OrganizationRequest } from '@infra/contracts';
-import { DataGrid, GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDataGridDefaults } from '../../../shared/table';
@@ -17,6 +16,7 @@ import {
   useUpdateOrganizationMutation,
 } from '../../account/accountApi';
 import { AdminAccountPage } from '../account/AdminAccountPage';
+import { ListGridCard } from '../ListGridCard';
 import { OrganizationDialog } from './OrganizationDialog';
 import { placeOf } from './organizationForm';
 
@@ -34,7 +34,7 @@ export interface OrganizationsTableProps {
 /** The account's organizations in a DataGrid (table defaults of §2), with add and edit for Admins. */
 export function OrganizationsTable({ account, canManage }: OrganizationsTableProps) {
   const { t } = useTranslation();
-  const gridDefaults = useDataGridDefaults();
+  const gridDefaults = useDataGridDefaults('organizations.empty');
   // Phones keep the name, the place and the actions; the street address and the website come back from md up.
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
@@ -47,10 +47,6 @@ export function OrganizationsTable({ account, canManage }: OrganizationsTablePro
     open: false,
     organization: null,
   });
-  const localeText = useMemo(
-    () => ({ ...gridDefaults.localeText, noRowsLabel: t('organizations.empty') }),
-    [gridDefaults.localeText, t],
-  );
 
   const columns = useMemo<GridColDef<OrganizationDto>[]>(() => {
     const base: GridColDef<OrganizationDto>[] = [
@@ -127,27 +123,16 @@ export function OrganizationsTable({ account, canManage }: OrganizationsTablePro
           {t('organizations.readOnly')}
         </Alert>
       )}
-      {isError ? (
-        // Not "No Organizations Found": the list could not be read (the toast says so too).
-        <Alert severity="error" data-testid="organizations-error">
-          {t('toast.queryError')}
-        </Alert>
-      ) : (
-        <Card>
-          <DataGrid
-            {...gridDefaults}
-            localeText={localeText}
-            rows={organizations ?? []}
-            columns={columns}
-            columnVisibilityModel={columnVisibilityModel}
-            loading={isLoading}
-            autoHeight
-            disableRowSelectionOnClick
-            aria-label={t('admin.sections.organizations.title')}
-            sx={{ border: 0 }}
-          />
-        </Card>
-      )}
+      <ListGridCard
+        {...gridDefaults}
+        isError={isError}
+        errorTestId="organizations-error"
+        rows={organizations ?? []}
+        columns={columns}
+        columnVisibilityModel={columnVisibilityModel}
+        loading={isLoading}
+        aria-label={t('admin.sections.organizations.title')}
+      />
       <OrganizationDialog
         open={dialog.open}
         organization={dialog.organization}

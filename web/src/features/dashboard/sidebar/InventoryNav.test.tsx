@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SidebarDto } from '@infra/contracts';
-import { installApiStub } from '../../../testing/apiStub';
+import { stubApiRoutes } from '../../../testing/apiFetch';
 import { renderWithApp } from '../../../testing/render';
 import { setSelectedOrganization } from '../../selection/selectedOrganizationSlice';
 import { InventoryNav } from './InventoryNav';
@@ -9,7 +9,7 @@ const WEB = { type: 'collection' as const, id: '11111111-2222-4333-8444-55555555
 const PROD = { type: 'view' as const, id: '99999999-8888-4777-8666-555555555555', name: 'prod-web' };
 
 let tree: SidebarDto;
-let stub: ReturnType<typeof installApiStub>;
+let stub: ReturnType<typeof stubApiRoutes>;
 
 beforeEach(() => {
   localStorage.clear();
@@ -19,7 +19,7 @@ beforeEach(() => {
     collections: [{ ...WEB, favorite: false }],
     views: [{ ...PROD, favorite: true }],
   };
-  stub = installApiStub({
+  stub = stubApiRoutes({
     'GET /api/v1/meta/sidebar': () => ({ status: 200, body: tree }),
     'PUT /api/v1/meta/sidebar/favorite': ({ body }) => {
       const { favorite } = body as { favorite: boolean };

@@ -1,5 +1,4 @@
 import Card from '@mui/material/Card';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -13,13 +12,13 @@ import {
 } from '@mui/x-data-grid';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { generatePath, Link as RouterLink } from 'react-router-dom';
 import { ROUTES } from '../../../config/routes';
 import { useFormat } from '../../../shared/format';
 import { TABLE_PAGE_SIZE, useDataGridDefaults } from '../../../shared/table';
 import { useGetAssetsQuery, useGetCollectionsQuery, useUpdateAssetsStatusMutation } from '../inventoryApi';
 import { assetSortParam, batches, isAssetSortField, searchParam } from '../inventoryRules';
 import { ManagementPage } from '../ManagementPage';
+import { nameLinkCell } from '../nameLinkCell';
 import { TableFilterField } from '../TableFilterField';
 import { useDebouncedValue } from '../useDebouncedValue';
 import { useInventoryAccess } from '../useInventoryAccess';
@@ -153,16 +152,7 @@ export function AssetsTable() {
       column('name', {
         flex: 1.4,
         minWidth: 180,
-        renderCell: ({ row }) => (
-          <Link
-            component={RouterLink}
-            to={generatePath(ROUTES.asset, { id: row.id })}
-            data-testid={`asset-link-${row.id}`}
-            underline="hover"
-          >
-            {row.name}
-          </Link>
-        ),
+        renderCell: nameLinkCell(ROUTES.asset, 'asset-link'),
       }),
       column('externalId', { flex: 1, minWidth: 170 }),
       column('status', {

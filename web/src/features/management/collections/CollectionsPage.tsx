@@ -3,17 +3,14 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import DriveFileRenameOutlineOutlined from '@mui/icons-material/DriveFileRenameOutlineOutlined';
 import PlaylistAddOutlined from '@mui/icons-material/PlaylistAddOutlined';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { CollectionDto } from '@infra/contracts';
-import { DataGrid, GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { generatePath, Link as RouterLink } from 'react-router-dom';
 import { ROUTES } from '../../../config/routes';
+import { ConfirmDeleteDialog } from '../../../shared/components/ConfirmDeleteDialog';
 import { useFormat } from '../../../shared/format';
 import { useDataGridDefaults } from '../../../shared/table';
 import {
@@ -25,19 +22,16 @@ import {
 } from '../inventoryApi';
 import { membershipCalls } from '../inventoryRules';
 import { ManagementPage } from '../ManagementPage';
-import { TableFilterField } from '../TableFilterField';
+import { nameLinkCell } from '../nameLinkCell';
+import { FilteredGridCard } from '../FilteredGridCard';
 import { useInventoryAccess } from '../useInventoryAccess';
 import {
   CollectionMembersDialog,
   CreateCollectionDialog,
-  DeleteCollectionDialog,
   RenameCollectionDialog,
   type NewCollection,
 } from './CollectionDialogs';
 import type { AssetChoice } from './memberAssets';
-
-/** The grid's client-side quick filter: every word of the text must appear in the row. */
-const quickFilterOf = (text: string) => text.split(/\s+/).filter((word) => word.length > 0);
 
 /** The organization's collections; Admins create, rename, delete and edit members. */
 export function CollectionsTable({
@@ -59,7 +53,6 @@ export function CollectionsTable({
   const [renameCollection, { isLoading: renaming }] = useRenameCollectionMutation();
   const [setCollectionAssets, { isLoading: settingMembers }] = useSetCollectionAssetsMutation();
   const [deleteCollection, { isLoading: deleting }] = useDeleteCollectionMutation();
-  const [filterText, setFilterText] = useState('');
   const [editingMembers, setEditingMembers] = useState<CollectionDto | null>(null);
   const [renamingTarget, setRenaming] = useState<CollectionDto | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState<CollectionDto | null>(null);
@@ -71,16 +64,7 @@ export function CollectionsTable({
         headerName: t('management.collections.name'),
         flex: 1.5,
         minWidth: 180,
-        renderCell: ({ row }) => (
-          <Link
-            component={RouterLink}
-            to={generatePath(ROUTES.collection, { id: row.id })}
-            underline="hover"
-            data-testid={`collection-link-${row.id}`}
-          >
-            {row.name}
-          </Link>
-        ),
+        renderCell: nameLinkCell(ROUTES.collection, 'collection-link'),
       },
       {
         field: 'assetCount',
@@ -158,24 +142,15 @@ export function CollectionsTable({
 
   return (
     <>
-      <Card>
-        <Stack direction="row" sx={{ p: 2 }}>
-          <TableFilterField value={filterText} onChange={setFilterText} testId="collections-filter" />
-        </Stack>
-        <DataGrid
-          {...gridDefaults}
-          rows={collections ?? []}
-          columns={columns}
-          loading={isLoading}
-          filterModel={{ items: [], quickFilterValues: quickFilterOf(filterText) }}
-          disableColumnFilter
-          disableRowSelectionOnClick
-          autoHeight
-          aria-label={t('admin.sections.collections.title')}
-          data-testid="collections-grid"
-          sx={{ border: 0, borderTop: 1, borderColor: 'divider', borderRadius: 0 }}
-        />
-      </Card>
+      <FilteredGridCard
+        {...gridDefaults}
+        filterTestId="collections-filter"
+        rows={collections ?? []}
+        columns={columns}
+        loading={isLoading}
+        aria-label={t('admin.sections.collections.title')}
+        data-testid="collections-grid"
+      />
       <CreateCollectionDialog
         open={creating}
         submitting={saving}
@@ -194,8 +169,12 @@ export function CollectionsTable({
         onSubmit={(before, after) => void saveMembers(before, after)}
         onClose={() => setEditingMembers(null)}
       />
-      <DeleteCollectionDialog
-        collection={confirmingDelete}
+      <ConfirmDeleteDialog
+        open={confirmingDelete !== null}
+        title={t('management.collections.deleteTitle')}
+        text={t('management.collections.deleteConfirm', { name: confirmingDelete?.name ?? '' })}
+        confirmLabel={t('management.delete')}
+        confirmTestId="collection-delete-confirm"
         submitting={deleting}
         onConfirm={() => void remove()}
         onClose={() => setConfirmingDelete(null)}

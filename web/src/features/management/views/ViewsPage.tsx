@@ -2,22 +2,14 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { SaveViewRequest, TimeHorizon, ViewDto } from '@infra/contracts';
-import { DataGrid, GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { generatePath, Link as RouterLink } from 'react-router-dom';
 import { ROUTES } from '../../../config/routes';
+import { ConfirmDeleteDialog } from '../../../shared/components/ConfirmDeleteDialog';
 import { useFormat } from '../../../shared/format';
 import { useDataGridDefaults } from '../../../shared/table';
 import {
@@ -27,11 +19,10 @@ import {
   useGetViewsQuery,
 } from '../inventoryApi';
 import { ManagementPage } from '../ManagementPage';
-import { TableFilterField } from '../TableFilterField';
+import { nameLinkCell } from '../nameLinkCell';
+import { FilteredGridCard } from '../FilteredGridCard';
 import { useInventoryAccess } from '../useInventoryAccess';
 import { timeHorizonKey, ViewDialog } from './ViewDialog';
-
-const quickFilterOf = (text: string) => text.split(/\s+/).filter((word) => word.length > 0);
 
 /** The view dialog: Add View (no view) or Edit View; the view stays while the dialog fades out. */
 interface Editing {
@@ -41,45 +32,11 @@ interface Editing {
 
 const CLOSED: Editing = { open: false, view: null };
 
-function DeleteViewDialog({
-  view,
-  submitting,
-  onConfirm,
-  onClose,
-}: {
-  view: ViewDto | null;
-  submitting: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Dialog open={view !== null} onClose={onClose} maxWidth="xs">
-      <DialogTitle>{t('management.views.deleteTitle')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{t('management.views.deleteConfirm', { name: view?.name ?? '' })}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button
-          color="error"
-          variant="contained"
-          onClick={onConfirm}
-          disabled={submitting}
-          data-testid="view-delete-confirm"
-        >
-          {t('management.delete')}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
 /** The organization's saved views; every member adds views, and edits or deletes their own (Admins any). */
 export function ViewsTable({ editing, onEdit }: { editing: Editing; onEdit: (editing: Editing) => void }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const gridDefaults = useDataGridDefaults();
+  const gridDefaults = useDataGridDefaults('management.views.empty');
   const { canChangeView } = useInventoryAccess();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
@@ -87,13 +44,8 @@ export function ViewsTable({ editing, onEdit }: { editing: Editing; onEdit: (edi
   const { data: collections } = useGetCollectionsQuery();
   const [createView, { isLoading: saving }] = useCreateViewMutation();
   const [deleteView, { isLoading: deleting }] = useDeleteViewMutation();
-  const [filterText, setFilterText] = useState('');
   const [confirmingDelete, setConfirmingDelete] = useState<ViewDto | null>(null);
 
-  const localeText = useMemo(
-    () => ({ ...gridDefaults.localeText, noRowsLabel: t('management.views.empty') }),
-    [gridDefaults.localeText, t],
-  );
   const collectionNames = useMemo(
     () => new Map((collections ?? []).map((collection) => [collection.id, collection.name])),
     [collections],
@@ -129,16 +81,7 @@ export function ViewsTable({ editing, onEdit }: { editing: Editing; onEdit: (edi
         headerName: t('management.views.name'),
         flex: 1,
         minWidth: 160,
-        renderCell: ({ row }) => (
-          <Link
-            component={RouterLink}
-            to={generatePath(ROUTES.view, { id: row.id })}
-            underline="hover"
-            data-testid={`view-link-${row.id}`}
-          >
-            {row.name}
-          </Link>
-        ),
+        renderCell: nameLinkCell(ROUTES.view, 'view-link'),
       },
       { field: 'description', headerName: t('management.views.description'), flex: 1.2, minWidth: 180 },
       {
@@ -186,25 +129,15 @@ export function ViewsTable({ editing, onEdit }: { editing: Editing; onEdit: (edi
 
   return (
     <>
-      <Card>
-        <Stack direction="row" sx={{ p: 2 }}>
-          <TableFilterField value={filterText} onChange={setFilterText} testId="views-filter" />
-        </Stack>
-        <DataGrid
-          {...gridDefaults}
-          localeText={localeText}
-          rows={views ?? []}
-          columns={columns}
-          loading={isLoading}
-          filterModel={{ items: [], quickFilterValues: quickFilterOf(filterText) }}
-          disableColumnFilter
-          disableRowSelectionOnClick
-          autoHeight
-          aria-label={t('admin.sections.views.title')}
-          data-testid="views-grid"
-          sx={{ border: 0, borderTop: 1, borderColor: 'divider', borderRadius: 0 }}
-        />
-      </Card>
+      <FilteredGridCard
+        {...gridDefaults}
+        filterTestId="views-filter"
+        rows={views ?? []}
+        columns={columns}
+        loading={isLoading}
+        aria-label={t('admin.sections.views.title')}
+        data-testid="views-grid"
+      />
       <ViewDialog
         open={editing.open}
         view={editing.view}
@@ -212,8 +145,12 @@ export function ViewsTable({ editing, onEdit }: { editing: Editing; onEdit: (edi
         onSave={(request) => void save(request)}
         onClose={() => onEdit({ ...editing, open: false })}
       />
-      <DeleteViewDialog
-        view={confirmingDelete}
+      <ConfirmDeleteDialog
+        open={confirmingDelete !== null}
+        title={t('management.views.deleteTitle')}
+        text={t('management.views.deleteConfirm', { name: confirmingDelete?.name ?? '' })}
+        confirmLabel={t('management.delete')}
+        confirmTestId="view-delete-confirm"
         submitting={deleting}
         onConfirm={() => void remove()}
         onClose={() => setConfirmingDelete(null)}
