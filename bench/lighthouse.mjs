@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Lighthouse (mobile profile) of the web app's main pages, signed in as the demo Admin (no MFA):
+// Lighthouse (mobile profile) of the web app's main pages (sign-in, home, account, admin, inventory), signed in as the demo Admin (no MFA):
 //   BASE_URL=http://localhost:8080 npm run bench:lighthouse [-- --check]
 // Prints performance, accessibility and best practices per page, with the first and largest contentful
 // paints, the total blocking time, the layout shift, the
@@ -21,6 +21,9 @@ const PAGES = [
   { name: 'home', path: '/', signedIn: true },
   { name: 'account', path: '/account', signedIn: true },
   { name: 'admin account', path: '/admin/account', signedIn: true },
+  { name: 'admin assets', path: '/admin/assets', signedIn: true },
+  { name: 'admin views', path: '/admin/views', signedIn: true },
+  { name: 'collection', path: '/collections/{first}', signedIn: true },
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 const CHROME_FLAGS = [
@@ -87,7 +90,22 @@ function failedAudits(lhr, categoryId) {
     });
 }
 
+/** The first collection of the organization the app opens by default (the first of the first account). */
+async function firstCollectionId(cookies) {
+  const headers = { cookie: cookies.map(({ name, value }) => `${name}=${value}`).join('; ') };
+  const profile = await (await fetch(`${BASE_URL}/api/v1/users/profile`, { headers })).json();
+  const organizationid = profile.accounts?.[0]?.organization?.[0]?.id;
+  const collections = await (
+    await fetch(`${BASE_URL}/api/v1/collections`, { headers: { ...headers, organizationid } })
+  ).json();
+  const id = (collections.items ?? collections)[0]?.id;
+  if (!id) throw new Error('the demo organization has no collection');
+  return id;
+}
+
 const cookies = await sessionCookies();
+const collectionId = await firstCollectionId(cookies);
+for (const page of PAGES) page.path = page.path.replace('{first}', collectionId);
 const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
 const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
 const rows = [];

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import { Client } from 'pg';
 import { pollUntil } from '@infra/platform/testing';
-import { BASE_URL, call, DEMO_MFA_SECRET, DEMO_USERS, profileOf, tokenFor } from './support/api-client';
+import { BASE_URL, call, DEMO_USERS, profileOf, tokenFor, withDemoTotp } from './support/api-client';
 
 jest.setTimeout(60_000);
 const MAIL_DIR = path.resolve(__dirname, '../..', process.env.E2E_MAIL_DIR ?? '.cache/test-results/mail');
@@ -81,9 +81,11 @@ describe('sign-in', () => {
     const wrongCode = await call('POST', '/api/login', { body: { email, password, code: '000000' } });
     expect(wrongCode.status).toBe(401);
     expect((wrongCode.body as { message: string }).message).toBe('The verification code is not valid.');
-    const second = await call<{ mfaRequired: boolean; user: { email: string } }>('POST', '/api/login', {
-      body: { email, password, code: authenticator.generate(DEMO_MFA_SECRET) },
-    });
+    const second = await withDemoTotp((code) =>
+      call<{ mfaRequired: boolean; user: { email: string } }>('POST', '/api/login', {
+        body: { email, password, code },
+      }),
+    );
     expect(second.status).toBe(200);
     expect(second.body.user.email).toBe(email);
     const setCookies = second.headers.getSetCookie();

@@ -58,19 +58,25 @@ export interface Tokens {
   refreshToken: string;
 }
 
+/**
+ * Sends the demo MFA user's current TOTP code with `attempt`; if that answers 401, once more with the next
+ * step's code. Identity accepts each TOTP step once, and an earlier test may have used the current one.
+ */
+export async function withDemoTotp<R extends { status: number }>(attempt: (code: string) => Promise<R>): Promise<R> {
+  const used = authenticator.generate(DEMO_MFA_SECRET);
+  const response = await attempt(used);
+  if (response.status !== 401) return response;
+  await pollUntil('the next TOTP step', () => authenticator.generate(DEMO_MFA_SECRET) !== used, {
+    timeoutMs: 35_000,
+    intervalMs: 250,
+  });
+  return attempt(authenticator.generate(DEMO_MFA_SECRET));
+}
+
 export async function tokenFor(user: DemoUser): Promise<Tokens> {
   const { email, password } = DEMO_USERS[user];
   const signIn = (code?: string) => call<Tokens>('POST', 'auth/token', { body: { email, password, code } });
-  let response = await signIn(user === 'mfa' ? authenticator.generate(DEMO_MFA_SECRET) : undefined);
-  if (user === 'mfa' && response.status === 401) {
-    // Identity accepts each TOTP step once: another test used this one, so wait for the next step's code.
-    const used = authenticator.generate(DEMO_MFA_SECRET);
-    await pollUntil('the next TOTP step', () => authenticator.generate(DEMO_MFA_SECRET) !== used, {
-      timeoutMs: 35_000,
-      intervalMs: 250,
-    });
-    response = await signIn(authenticator.generate(DEMO_MFA_SECRET));
-  }
+  const response = user === 'mfa' ? await withDemoTotp(signIn) : await signIn();
   if (response.status !== 200) throw new Error(`sign-in of ${email} failed: ${response.status} ${response.text}`);
   return response.body;
 }
