@@ -8,6 +8,9 @@ import { refuseDeepJson } from './http';
 import { requestIdMiddleware } from './logging';
 import { httpMetricsMiddleware, setServiceLabel } from './metrics';
 
+/** How every service validates request bodies and queries (its tests use the same: `bodyErrorsOf`). */
+export const VALIDATION_PIPE_OPTIONS = { whitelist: true, forbidNonWhitelisted: true, transform: true } as const;
+
 export interface BootstrapOptions {
   service: string;
   env: CommonEnv;
@@ -36,7 +39,7 @@ export async function bootstrapApp(module: unknown, options: BootstrapOptions): 
     app.useBodyParser('urlencoded', { limit: options.bodyLimit ?? '1mb', extended: false });
     app.useBodyParser('text', { limit: options.bodyLimit ?? '1mb', type: ['text/csv', 'text/plain'] });
   }
-  app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
+  app.useGlobalPipes(new ValidationPipe(VALIDATION_PIPE_OPTIONS));
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder().setTitle(`${options.service} service`).setVersion('1.0').build(),

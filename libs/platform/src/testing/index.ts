@@ -1,6 +1,8 @@
 // Test helpers (imported as @infra/platform/testing; not part of the runtime API).
 import { randomBytes } from 'node:crypto';
+import { BadRequestException, ValidationPipe, type Type } from '@nestjs/common';
 import { Client } from 'pg';
+import { VALIDATION_PIPE_OPTIONS } from '../bootstrap';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -55,4 +57,15 @@ export const kafkaBrokersForTests = () => (process.env.KAFKA_BROKERS ?? '127.0.0
 
 export function uniqueSuffix(): string {
   return randomBytes(4).toString('hex');
+}
+
+/** The messages the services' validation pipe answers for `body` as a `metatype` request body ([] when valid). */
+export async function bodyErrorsOf(metatype: Type, body: object): Promise<string[]> {
+  try {
+    await new ValidationPipe(VALIDATION_PIPE_OPTIONS).transform(body, { type: 'body', metatype });
+    return [];
+  } catch (error) {
+    if (!(error instanceof BadRequestException)) throw error;
+    return (error.getResponse() as { message: string[] }).message;
+  }
 }

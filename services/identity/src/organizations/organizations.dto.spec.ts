@@ -1,20 +1,9 @@
-import { ArgumentMetadata, BadRequestException, ValidationPipe } from '@nestjs/common';
+import { bodyErrorsOf } from '@infra/platform/testing';
 import { ORGANIZATION_FIELD_MAX_LENGTHS, ORGANIZATION_TEXT_FIELDS } from '@infra/contracts';
 import { OrganizationDto } from './organizations.dto';
 
 // The pipe as the platform installs it (libs/platform/src/bootstrap.ts).
-const pipe = new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true });
-const metadata: ArgumentMetadata = { type: 'body', metatype: OrganizationDto };
-
-async function errorsOf(body: object): Promise<string[]> {
-  try {
-    await pipe.transform(body, metadata);
-    return [];
-  } catch (error) {
-    if (!(error instanceof BadRequestException)) throw error;
-    return (error.getResponse() as { message: string[] }).message;
-  }
-}
+const errorsOf = (body: object) => bodyErrorsOf(OrganizationDto, body);
 
 // The web form checks the same limits (ORGANIZATION_FIELD_MAX_LENGTHS): both must hold exactly.
 describe('OrganizationDto', () => {

@@ -1,20 +1,10 @@
-import { ArgumentMetadata, BadRequestException, ValidationPipe } from '@nestjs/common';
+import { bodyErrorsOf } from '@infra/platform/testing';
 import { AwsIntegrationRequestDto } from './aws-integration.dto';
 
-// The pipe as the platform installs it (libs/platform/src/bootstrap.ts).
-const pipe = new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true });
-const metadata: ArgumentMetadata = { type: 'body', metatype: AwsIntegrationRequestDto };
 const valid = { roleArn: 'arn:aws:iam::123456789012:role/infra-analytics-read', externalId: 'ia-7f3e9c21' };
 
-async function errorsOf(body: object): Promise<string[]> {
-  try {
-    await pipe.transform(body, metadata);
-    return [];
-  } catch (error) {
-    if (!(error instanceof BadRequestException)) throw error;
-    return (error.getResponse() as { message: string[] }).message;
-  }
-}
+// The pipe as the platform installs it (libs/platform/src/bootstrap.ts).
+const errorsOf = (body: object) => bodyErrorsOf(AwsIntegrationRequestDto, body);
 
 describe('AwsIntegrationRequestDto', () => {
   it.each([
