@@ -1,6 +1,7 @@
 // The gateway as the one public entry, exercised over real HTTP against the running product (BASE_URL).
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
+import zlib from 'node:zlib';
 import manifest from '../../services.json';
 import { profileOf, tokenFor } from './support/api-client';
 
@@ -95,6 +96,39 @@ describe('gateway', () => {
       expect(body.code).toBe('NOT_IMPLEMENTED');
       expect(body.message).toMatch(/planned but not implemented yet/);
     }
+  });
+
+  it('gzips JSON answers for clients that accept it, and only for them', async () => {
+    const { accessToken } = await tokenFor('admin');
+    const organizationId = (await profileOf(accessToken)).accounts[0].organization[0].id;
+    const get = (headers: Record<string, string>) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const url = new URL(BASE_URL);
+        http
+          .get(
+            {
+              host: url.hostname,
+              port: url.port,
+              path: '/api/v1/assets?pageSize=50',
+              headers: { authorization: `Bearer ${accessToken}`, organizationid: organizationId, ...headers },
+            },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (chunk: Buffer) => chunks.push(chunk));
+              res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+            },
+          )
+          .on('error', reject);
+      });
+    const plain = await get({});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const page = JSON.parse(plain.body.toString('utf8')) as { items: unknown[] };
+    expect(page.items).toHaveLength(50);
+    const gzipped = await get({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(gzipped.body.length).toBeLessThan(plain.body.length / 3);
+    expect(JSON.parse(zlib.gunzipSync(gzipped.body).toString('utf8'))).toEqual(page);
   });
 
   it('routes a public call to its service and echoes the request id', async () => {

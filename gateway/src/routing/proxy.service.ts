@@ -2,6 +2,7 @@ import { HttpException, HttpStatus, Injectable, OnApplicationShutdown } from '@n
 import type { Request, Response } from 'express';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
 import { Dispatcher, errors as undiciErrors, Pool } from 'undici';
 import { MESSAGES, REQUEST_ID_HEADER, ServiceName, SERVICES } from '@infra/contracts';
 import { CALLER_CONTEXT_HEADER } from '@infra/platform';
@@ -20,6 +21,22 @@ const FORWARDED_REQUEST_HEADERS = [
   'organizationid',
   REQUEST_ID_HEADER,
 ];
+
+/** Answers worth compressing (JSON pages of assets, CSV files), from this size on; smaller ones gain nothing. */
+const COMPRESSIBLE_TYPE = /^(application\/json|text\/csv)\b/;
+const MIN_COMPRESSED_BYTES = 1024;
+
+/** Whether to gzip an upstream answer for this client (gzip: fast enough per request; brotli is not). */
+function gzipsAnswer(req: Request, headers: Dispatcher.ResponseData['headers']): boolean {
+  const length = headers['content-length'] === undefined ? Infinity : Number(headers['content-length']);
+  return (
+    COMPRESSIBLE_TYPE.test(String(headers['content-type'] ?? '')) &&
+    headers['content-encoding'] === undefined &&
+    length >= MIN_COMPRESSED_BYTES &&
+    req.method !== 'HEAD' &&
+    req.acceptsEncodings('gzip') === 'gzip'
+  );
+}
 
 /** Hop-by-hop headers never cross a proxy (RFC 9110 §7.6.1). */
 const HOP_BY_HOP = new Set([
@@ -88,10 +105,19 @@ export class ProxyService implements OnApplicationShutdown {
       throw this.upstreamError(error, service);
     }
     res.status(upstream.statusCode);
+    const gzip = gzipsAnswer(req, upstream.headers);
     for (const [name, value] of Object.entries(upstream.headers)) {
-      if (value !== undefined && !HOP_BY_HOP.has(name) && name !== REQUEST_ID_HEADER) res.setHeader(name, value);
+      if (value === undefined || HOP_BY_HOP.has(name) || name === REQUEST_ID_HEADER) continue;
+      if (gzip && name === 'content-length') continue;
+      res.setHeader(name, value);
     }
-    await pipeline(upstream.body, res);
+    if (!gzip) {
+      await pipeline(upstream.body, res);
+      return;
+    }
+    res.setHeader('Content-Encoding', 'gzip');
+    res.append('Vary', 'Accept-Encoding');
+    await pipeline(upstream.body, zlib.createGzip(), res);
   }
 
   /** Streams the request body, refusing it once it grows past the limit (chunked bodies have no length). */
