@@ -7,6 +7,30 @@ import type { KafkaProducer } from './kafka-producer';
 export const OUTBOX_CHANNEL = 'outbox_events';
 const RELAY_LOCK_KEY = 0x6f757462; // "outb": one active relay per database keeps per-key order
 const BATCH_SIZE = 500;
+/**
+ * Most bytes of message values in one send. The broker refuses a record batch over `message.max.bytes` (1 MiB by
+ * default) and the relay would retry that batch forever, holding back every event behind it.
+ */
+const SEND_MAX_BYTES = 512 * 1024;
+
+/** Consecutive runs of `rows` whose values add up to at most `maxBytes` (a larger single row goes alone). */
+export function bySize<T>(rows: T[], sizeOf: (row: T) => number, maxBytes = SEND_MAX_BYTES): T[][] {
+  const chunks: T[][] = [];
+  let current: T[] = [];
+  let bytes = 0;
+  for (const row of rows) {
+    const size = sizeOf(row);
+    if (current.length > 0 && bytes + size > maxBytes) {
+      chunks.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(row);
+    bytes += size;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}
 
 interface OutboxRow {
   id: string;
@@ -155,10 +179,13 @@ export class OutboxRelay {
       const byTopic = new Map<string, OutboxRow[]>();
       for (const row of rows) byTopic.set(row.topic, [...(byTopic.get(row.topic) ?? []), row]);
       for (const [topic, topicRows] of byTopic) {
-        await this.producer.send(
-          topic,
-          topicRows.map((row) => ({ key: row.message_key, value: JSON.stringify(row.envelope), headers: row.headers })),
-        );
+        const messages = topicRows.map((row) => ({
+          key: row.message_key,
+          value: JSON.stringify(row.envelope),
+          headers: row.headers,
+        }));
+        for (const chunk of bySize(messages, (message) => Buffer.byteLength(message.value)))
+          await this.producer.send(topic, chunk);
       }
       await manager.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::bigint[])', [
         rows.map((row) => row.id),

@@ -26,7 +26,7 @@ export interface WidgetPayload {
 /** The test topic's schema, as libs/contracts declares one per real topic. */
 const widgetSchema = schema.object<WidgetPayload>({
   widgetId: schema.uuid(),
-  name: schema.string({ min: 1 }),
+  name: schema.string({ min: 1, max: 2_000_000 }),
   poison: (value, path) => (value === undefined ? [] : schema.boolean()(value, path)),
 });
 
@@ -43,6 +43,8 @@ export interface Harness {
   handlerCalls: Map<string, number>;
   /** Commits a widget row and its event in one transaction; returns the event. */
   createWidget(name: string, options?: { poison?: boolean; fail?: boolean }): Promise<EventEnvelope<WidgetPayload>>;
+  /** Commits several widgets and their events in ONE transaction (the relay sees them all at once). */
+  createWidgets(names: string[]): Promise<EventEnvelope<WidgetPayload>[]>;
   /** Publishes a payload the widget schema refuses (as a buggy or foreign producer would). */
   publishRaw(payload: unknown): Promise<EventEnvelope<unknown>>;
   appliedCount(eventId: string): Promise<number>;
@@ -118,6 +120,24 @@ export async function createHarness(brokers: string[], options: { maxAttempts?: 
         lastWritten = event.eventId;
         if (fail) throw new Error('rolled back on purpose');
         return event;
+      }),
+    createWidgets: (names) =>
+      dataSource.transaction(async (manager) => {
+        const events: EventEnvelope<WidgetPayload>[] = [];
+        for (const name of names) {
+          const [{ id }] = (await manager.query('INSERT INTO widgets (name) VALUES ($1) RETURNING id', [name])) as {
+            id: string;
+          }[];
+          events.push(
+            await writeOutboxEvent(manager, topic, {
+              accountId: null,
+              organizationId: '00000000-0000-4000-8000-000000000001',
+              actorId: null,
+              payload: { widgetId: id, name, poison: false } satisfies WidgetPayload,
+            }),
+          );
+        }
+        return events;
       }),
     publishRaw: (payload) =>
       dataSource.transaction((manager) =>

@@ -30,6 +30,18 @@ describe('transactional outbox and idempotent inbox (real Kafka)', () => {
     expect(row.published_at).not.toBeNull();
   });
 
+  it('publishes a backlog larger than the broker takes in one request, in several sends', async () => {
+    // 12 events of 150 KB committed together: 1.8 MB for one topic and key, over the broker's 1 MiB limit.
+    const events = await harness.createWidgets(Array.from({ length: 12 }, (_, i) => `${i}-${'x'.repeat(150_000)}`));
+    for (const event of events)
+      await pollUntil('every large event to be applied', async () => (await harness.appliedCount(event.eventId)) === 1);
+  });
+
+  it("publishes an event larger than the broker's default message limit (1 MiB)", async () => {
+    const [event] = await harness.createWidgets([`big-${'y'.repeat(1_500_000)}`]);
+    await pollUntil('the 1.5 MB event to be applied', async () => (await harness.appliedCount(event.eventId)) === 1);
+  });
+
   it('never publishes the event of a rolled-back transaction', async () => {
     await expect(harness.createWidget('ghost', { fail: true })).rejects.toThrow('rolled back on purpose');
     const rolledBackEventId = harness.lastWrittenEventId() ?? '';
@@ -123,7 +135,7 @@ describe('transactional outbox and idempotent inbox (real Kafka)', () => {
         deadLetters.messages.find((message) => message.eventId === invalid.eventId),
       );
       expect(dead.reason).toBe(
-        'invalid payload: widgetId: expected a UUID, got string; name: expected a string of 1-10000 characters, got number',
+        'invalid payload: widgetId: expected a UUID, got string; name: expected a string of 1-2000000 characters, got number',
       );
       expect(dead.attempts).toBe('0');
       await pollUntil('the next message to be applied', async () => (await harness.appliedCount(next.eventId)) === 1);
