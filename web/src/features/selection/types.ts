@@ -1,4 +1,4 @@
-import type { AccountDto, OrganizationDto } from '@infra/contracts';
+import { ORGANIZATION_TEXT_FIELDS, type AccountDto, type OrganizationDto } from '@infra/contracts';
 
 /** The selected organization, held client-side (§3): the contract's shape, every field defaulting to ''. */
 export type Organization = OrganizationDto;
@@ -10,13 +10,7 @@ export const ORGANIZATION_FIELDS = [
   'ownerId',
   'billingContactId',
   'technicalContactId',
-  'addressLineOne',
-  'addressLineTwo',
-  'city',
-  'state',
-  'zipCode',
-  'country',
-  'website',
+  ...ORGANIZATION_TEXT_FIELDS,
   'account',
 ] as const satisfies readonly (keyof Organization)[];
 

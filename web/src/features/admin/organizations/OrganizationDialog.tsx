@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../shared/components/FormTextField';
 import {
   EMPTY_ORGANIZATION_VALUES,
-  ORGANIZATION_FIELDS,
+  ORGANIZATION_FORM_FIELDS,
   toOrganizationRequest,
   validateOrganization,
   valuesOf,
@@ -74,7 +74,7 @@ export function OrganizationDialog({ organization, open, submitting, onSubmit, o
         <DialogTitle>{title}</DialogTitle>
         <DialogContent>
           <Grid container spacing={2} sx={{ pt: 1 }}>
-            {ORGANIZATION_FIELDS.map((field) => (
+            {ORGANIZATION_FORM_FIELDS.map((field) => (
               <Grid key={field} size={{ xs: 12, sm: HALF.has(field) ? 6 : 12 }}>
                 <FormTextField
                   label={t(`organizations.fields.${field}`)}

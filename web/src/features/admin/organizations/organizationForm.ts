@@ -8,7 +8,7 @@ import {
 export type OrganizationField = keyof typeof ORGANIZATION_FIELD_MAX_LENGTHS;
 
 /** The form's fields in the order shown: the name, then the address and website. */
-export const ORGANIZATION_FIELDS: readonly OrganizationField[] = ['name', ...ORGANIZATION_TEXT_FIELDS];
+export const ORGANIZATION_FORM_FIELDS: readonly OrganizationField[] = ['name', ...ORGANIZATION_TEXT_FIELDS];
 
 export type OrganizationValues = Record<OrganizationField, string>;
 
@@ -29,7 +29,7 @@ export const EMPTY_ORGANIZATION_VALUES: OrganizationValues = {
 /** The form's values of an existing organization. */
 export function valuesOf(organization: Pick<OrganizationDto, OrganizationField>): OrganizationValues {
   return Object.fromEntries(
-    ORGANIZATION_FIELDS.map((field) => [field, organization[field] ?? '']),
+    ORGANIZATION_FORM_FIELDS.map((field) => [field, organization[field] ?? '']),
   ) as OrganizationValues;
 }
 
@@ -38,7 +38,7 @@ export function validateOrganization(
   values: OrganizationValues,
 ): Partial<Record<OrganizationField, OrganizationFieldError>> {
   const errors: Partial<Record<OrganizationField, OrganizationFieldError>> = {};
-  for (const field of ORGANIZATION_FIELDS) {
+  for (const field of ORGANIZATION_FORM_FIELDS) {
     const text = values[field].trim();
     if (field === 'name' && text === '') errors[field] = 'required';
     else if (text.length > ORGANIZATION_FIELD_MAX_LENGTHS[field]) errors[field] = 'tooLong';
@@ -48,7 +48,9 @@ export function validateOrganization(
 
 /** The request body: every field trimmed (an emptied field is sent empty, so it is cleared). */
 export function toOrganizationRequest(values: OrganizationValues): OrganizationRequest {
-  return Object.fromEntries(ORGANIZATION_FIELDS.map((field) => [field, values[field].trim()])) as OrganizationRequest;
+  return Object.fromEntries(
+    ORGANIZATION_FORM_FIELDS.map((field) => [field, values[field].trim()]),
+  ) as OrganizationRequest;
 }
 
 /** City, state and country on one line, e.g. "Boston, MA, US"; empty without any. */
