@@ -9,43 +9,14 @@
 import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import { summarise } from './stats';
+import { api, freshOrganization, timed } from './bench-client';
 
-const BASE_URL = process.env.BASE_URL ?? 'http://localhost:8080';
 const KAFKA_BROKER = process.env.KAFKA_BROKERS?.split(',')[0] ?? '127.0.0.1:9092';
 const ASSETS = Number(process.env.ASSETS ?? 100_000);
 const SAMPLES = Number(process.env.SAMPLES ?? 300);
 const EVENTS = Number(process.env.EVENTS ?? 50);
 /** Concurrent loaders of step 1 (each sends its share of the calls one after another). */
 const CLIENTS = Number(process.env.CLIENTS ?? 2);
-const SYSADMIN = { email: 'sysadmin@demo.local', password: 'Demo-System-Pass-1' };
-
-let token = '';
-let organizationId = '';
-
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${BASE_URL}/api/v1/${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(organizationId ? { organizationid: organizationId } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-async function signIn(): Promise<void> {
-  const response = await fetch(`${BASE_URL}/api/v1/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(SYSADMIN),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
-  token = ((await response.json()) as { accessToken: string }).accessToken;
-}
 
 /** One call's worth of assets: realistic attributes, distinct names (sorting by name has work to do). */
 function batch(start: number, size: number) {
@@ -71,19 +42,8 @@ function batch(start: number, size: number) {
   });
 }
 
-async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
-  const started = performance.now();
-  const result = await work();
-  return [result, performance.now() - started];
-}
-
 async function main(): Promise<void> {
-  await signIn();
-  const run = Date.now().toString(36);
-  const account = await api<{ id: string }>('POST', 'accounts', { name: `Bench ${run}`, slug: `bench-${run}` });
-  organizationId = (await api<{ id: string }>('POST', 'organizations', { accountId: account.id, name: `Bench ${run}` }))
-    .id;
-  process.stdout.write(`organization ${organizationId} (account bench-${run})\n`);
+  const { run, accountId, organizationId } = await freshOrganization();
 
   // 1. Load, CLIENTS calls in flight at a time.
   const ids: string[] = new Array<string>(ASSETS);
@@ -133,7 +93,7 @@ async function main(): Promise<void> {
             eventId: randomUUID(),
             type: 'tagging.tags.assigned.v1',
             occurredAt: new Date().toISOString(),
-            accountId: account.id,
+            accountId,
             organizationId,
             actorId: null,
             payload,

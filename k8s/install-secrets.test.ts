@@ -12,7 +12,13 @@ import { pathToFileURL } from 'node:url';
 
 const ROOT = path.join(__dirname, '..');
 const MODULE = pathToFileURL(path.join(ROOT, 'deploy/scripts/lib/secrets.mjs')).href;
-const NAMES = ['JWT_SECRET', 'DATA_ENCRYPTION_KEY', 'CALLER_CONTEXT_PRIVATE_KEY', 'CALLER_CONTEXT_PUBLIC_KEY'];
+const NAMES = [
+  'JWT_SECRET',
+  'DATA_ENCRYPTION_KEY',
+  'FILE_SIGNING_KEY',
+  'CALLER_CONTEXT_PRIVATE_KEY',
+  'CALLER_CONTEXT_PUBLIC_KEY',
+];
 
 interface Call {
   secrets: Record<string, string>;
@@ -47,7 +53,8 @@ describe('per-install secrets (npm start)', () => {
     expect(Object.keys(secrets).sort()).toEqual([...NAMES].sort());
     expect(secrets.JWT_SECRET).toMatch(/^[0-9a-f]{64}$/);
     expect(secrets.DATA_ENCRYPTION_KEY).toMatch(/^[0-9a-f]{64}$/);
-    expect(secrets.DATA_ENCRYPTION_KEY).not.toBe(secrets.JWT_SECRET);
+    expect(secrets.FILE_SIGNING_KEY).toMatch(/^[0-9a-f]{64}$/);
+    expect(new Set([secrets.JWT_SECRET, secrets.DATA_ENCRYPTION_KEY, secrets.FILE_SIGNING_KEY]).size).toBe(3);
     const privateKey = createPrivateKey({
       key: Buffer.from(secrets.CALLER_CONTEXT_PRIVATE_KEY, 'base64'),
       format: 'der',

@@ -46,6 +46,7 @@ const SECRET_KEYS = [
   'caller-context-public-key',
   'data-encryption-key',
   'database-password',
+  'file-signing-key',
   'jwt-secret',
 ];
 
@@ -325,6 +326,7 @@ describe.each(BUILDS)('build of %s', (dir) => {
               'DATABASE_PASSWORD',
               'CALLER_CONTEXT_PUBLIC_KEY',
               ...(service === 'identity' ? ['JWT_SECRET', 'DATA_ENCRYPTION_KEY'] : []),
+              ...(service === 'tagging' ? ['FILE_SIGNING_KEY'] : []),
             ];
       expect(refs.map((e) => e.name).sort()).toEqual(expected.sort());
       // No secret value is ever written into a manifest.
@@ -465,7 +467,7 @@ describe('overlays', () => {
       for (const d of ofKind<IDeployment>(docs, 'Deployment')) {
         expect(d.spec!.template.spec!.containers[0].image).toMatch(new RegExp(`:${imageTag.replace('.', '\\.')}$`));
         const fixed = d.spec?.replicas;
-        if (fixed !== undefined && !SINGLE_VOLUME.includes(name(d)))
+        if (fixed !== undefined && !SINGLE_VOLUME.includes(serviceOf(name(d))))
           expect([name(d), fixed]).toEqual([name(d), replicas]);
       }
     }
@@ -528,7 +530,8 @@ describe('docker-compose.yml', () => {
       'DATA_ENCRYPTION_KEY',
       'JWT_SECRET',
     ]);
-    for (const service of SERVICES.filter((s) => s !== 'identity'))
+    expect(secretsOf('tagging')).toEqual(['CALLER_CONTEXT_PUBLIC_KEY', 'DATABASE_PASSWORD', 'FILE_SIGNING_KEY']);
+    for (const service of SERVICES.filter((s) => s !== 'identity' && s !== 'tagging'))
       expect(secretsOf(service)).toEqual(['CALLER_CONTEXT_PUBLIC_KEY', 'DATABASE_PASSWORD']);
   });
 

@@ -486,8 +486,8 @@ function composeFile() {
     '#',
     '# The whole product with its infrastructure:  docker compose --env-file .local/secrets.env up --build',
     '# then open http://localhost:8080. Every secret comes from the environment (or --env-file): compose refuses',
-    '# to start without JWT_SECRET, DATA_ENCRYPTION_KEY, CALLER_CONTEXT_PRIVATE_KEY, CALLER_CONTEXT_PUBLIC_KEY and',
-    '# DATABASE_PASSWORD (README "Docker"). Only the gateway is published on the host.',
+    '# to start without JWT_SECRET, DATA_ENCRYPTION_KEY, FILE_SIGNING_KEY, CALLER_CONTEXT_PRIVATE_KEY,',
+    '# CALLER_CONTEXT_PUBLIC_KEY and DATABASE_PASSWORD (README "Docker"). Only the gateway is published on the host.',
     '',
   ].join('\n');
   return header + toYaml({ name: 'infra-analytics', services, volumes });

@@ -2,6 +2,7 @@ import { DynamicModule, MiddlewareConsumer, Module, NestModule, OnModuleInit, Re
 import passport from 'passport';
 import { CallerContextSigner, PlatformModule } from '@infra/platform';
 import { accessTokenStrategy } from './auth/access-token';
+import { ApiKeyVerifier } from './auth/api-keys';
 import { RevokedSessions } from './auth/revoked-sessions';
 import { TenancyService } from './auth/tenancy.service';
 import { DocsController } from './docs/docs.controller';
@@ -29,6 +30,7 @@ export class GatewayModule implements NestModule, OnModuleInit {
         ProxyService,
         TenancyService,
         RevokedSessions,
+        ApiKeyVerifier,
       ],
     };
   }

@@ -58,44 +58,41 @@ describe('gateway', () => {
     expect(listing.routes).toEqual(
       expect.arrayContaining([
         { method: 'GET', path: '/api/v1/assets', service: 'inventory', access: 'organization' },
-        { method: 'POST', path: '/api/v1/tags/import', service: 'tagging', access: 'organization', planned: true },
-        {
-          method: 'GET',
-          path: '/api/v1/organizations/workload',
-          service: 'analytics',
-          access: 'organization',
-          planned: true,
-        },
+        { method: 'POST', path: '/api/v1/tags/import', service: 'tagging', access: 'organization', minRole: 'Admin' },
+        { method: 'GET', path: '/api/v1/business-events', service: 'events', access: 'organization' },
+        { method: 'GET', path: '/api/v1/organizations/workload', service: 'analytics', access: 'organization' },
         { method: 'GET', path: '/api/v1/users/profile', service: 'identity', access: 'user' },
         {
           method: 'PUT',
           path: '/api/v1/business-events/impact',
           service: 'events',
           access: 'organization',
-          planned: true,
+          minRole: 'Admin',
         },
+        { method: 'GET', path: '/api/v1/assets/business-event/impact', service: 'analytics', access: 'organization' },
       ]),
     );
   });
 
-  it('answers a planned route (in the spec, not served yet) with 501 NOT_IMPLEMENTED, after the usual checks', async () => {
-    expect((await rawRequest('/api/v1/tags')).status).toBe(401);
+  // No route is planned any more (the 501 of a planned route is covered by api-proxy.middleware.spec.ts).
+  it('forwards business events to the events service after the usual checks; writes are for Admins', async () => {
+    expect((await rawRequest('/api/v1/business-events')).status).toBe(401);
     const { accessToken } = await tokenFor('admin');
     const organizationId = (await profileOf(accessToken)).accounts[0].organization[0].id;
-    for (const [method, path] of [
-      ['GET', '/api/v1/tags'],
-      ['PATCH', '/api/v1/tags/42'],
-      ['GET', '/api/v1/collections/42/summary'],
-    ]) {
-      const response = await rawRequest(path, {
+    const send = (method: string, path: string, token = accessToken) =>
+      rawRequest(path, {
         method,
-        headers: { authorization: `Bearer ${accessToken}`, organizationid: organizationId, 'content-length': '0' },
+        headers: { authorization: `Bearer ${token}`, organizationid: organizationId, 'content-length': '0' },
       });
-      expect(response.status).toBe(501);
-      const body = expectErrorShape(response.body, 501);
-      expect(body.code).toBe('NOT_IMPLEMENTED');
-      expect(body.message).toMatch(/planned but not implemented yet/);
-    }
+    const list = await send('GET', '/api/v1/business-events?pageSize=5');
+    expect(list.status).toBe(200);
+    expect(JSON.parse(list.body)).toMatchObject({ page: 1, pageSize: 5, items: expect.any(Array) });
+    // Answered by the service: a window is required.
+    const bands = await send('GET', '/api/v1/business-events/target/42');
+    expect(expectErrorShape(bands.body, 400).code).toBe('BUSINESS_EVENT_WINDOW_INVALID');
+    const { accessToken: userToken } = await tokenFor('user');
+    const refused = await send('PATCH', '/api/v1/business-events/42', userToken);
+    expect(expectErrorShape(refused.body, 403).code).toBe('FORBIDDEN');
   });
 
   it('gzips JSON answers for clients that accept it, and only for them', async () => {

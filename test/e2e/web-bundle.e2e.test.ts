@@ -48,14 +48,13 @@ describe('web build', () => {
     expect(map.status()).toBe(404);
   });
 
-  it('loads the data grid with the members page only', async () => {
+  it('loads the data grid and the charts once signed in, for the home dashboard', async () => {
     const { page } = session;
-    await signInThroughPage(page, 'admin');
     const scripts = collectScripts(page);
-    await page.getByRole('link', { name: 'Admin' }).first().click();
-    await page.getByTestId('admin-section-members').click();
-    await page.getByRole('grid').waitFor({ timeout: WAIT_MS });
+    await signInThroughPage(page, 'admin');
+    await page.getByRole('grid').first().waitFor({ timeout: WAIT_MS });
     const bodies = await texts(scripts);
     expect(bodies.some((body) => body.includes('MuiDataGrid'))).toBe(true);
+    expect(bodies.some((body) => body.includes('MuiCharts'))).toBe(true);
   });
 });

@@ -6,3 +6,8 @@ if (typeof globalThis.TextDecoder === 'undefined') globalThis.TextDecoder = Text
 if (typeof globalThis.fetch === 'undefined') {
   globalThis.fetch = () => Promise.reject(new Error('fetch is not stubbed in this test'));
 }
+// jsdom lacks structuredClone, which the charts' gesture handling uses (browsers and Node have it).
+if (typeof globalThis.structuredClone === 'undefined') {
+  const v8 = require('node:v8');
+  globalThis.structuredClone = (value) => v8.deserialize(v8.serialize(value));
+}

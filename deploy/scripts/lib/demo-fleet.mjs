@@ -1,6 +1,7 @@
 // The demo fleet: a deterministic (seeded) set of cloud instances, collections and views per organization, loaded
 // through the product's own API (PUT assets, POST collections, PATCH views) like any client would.
-// Analytics extends it with telemetry and costs.
+// Analytics extends it with telemetry and costs (demo-telemetry.mjs: hourly samples through POST telemetry).
+import { loadDemoTelemetry } from './demo-telemetry.mjs';
 
 /** EC2-like instance types: current and previous generation, with their real shapes. */
 export const INSTANCE_TYPES = [
@@ -137,7 +138,7 @@ const ROLES = [
 ];
 
 /** mulberry32: a small seeded PRNG, so every install gets the same fleet. */
-function random(seed) {
+export function random(seed) {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -225,15 +226,94 @@ const DEMO_ADMINS = [
   { email: 'acme@acme.local', password: 'Acme-Admin-Pass-1', slug: 'acme' },
 ];
 
+/** Demo tags: environments split across the fleet, teams by collection, a cost centre still unassigned. */
+async function loadDemoTags(send, organizationId, assetIds, collections) {
+  const { tags } = await send('POST', 'tags/batch', {
+    organizationId,
+    body: {
+      tags: [
+        { key: 'env', value: 'production', description: 'Customer-facing' },
+        { key: 'env', value: 'staging', description: 'Pre-release' },
+        { key: 'team', value: 'web', description: 'Web_platform_team' },
+        { key: 'team', value: 'data', description: 'Data_engineering' },
+        { key: 'cost-center', value: 'CC-1001', description: 'Infrastructure' },
+      ],
+    },
+  });
+  const id = (tagId) => tags.find((tag) => tag.tagId === tagId).id;
+  const split = Math.floor(assetIds.length * 0.7);
+  for (const body of [
+    { tagIds: [id('env:production')], assetIds: assetIds.slice(0, split) },
+    { tagIds: [id('env:staging')], assetIds: assetIds.slice(split) },
+    { tagIds: [id('team:web')], collectionIds: [collections['Web tier'].id] },
+    { tagIds: [id('team:data')], collectionIds: [collections.Databases.id, collections['Batch processing'].id] },
+  ])
+    await untilTaggingKnows(() => send('POST', 'tags/batchAssignTags', { organizationId, body }));
+  return tags;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Demo business events, so the dashboards' workload and cost charts show bands: a sale on the web tier 12 to 9 days
+ * ago, and a migration of the data team's assets (by tag) 40 to 38 days ago.
+ */
+async function loadDemoEvents(send, organizationId, collections, tags) {
+  const midnight = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+  const daysAgo = (days) => new Date(midnight - days * DAY_MS).toISOString();
+  const teamData = tags.find((tag) => tag.tagId === 'team:data').id;
+  const events = [
+    {
+      name: 'Holiday_sale',
+      description: 'Seasonal_peak_on_the_web_tier',
+      window: [12, 9],
+      assignment: { collectionIds: [collections['Web tier'].id], tagIds: [], assetIds: [] },
+    },
+    {
+      name: 'Database_migration',
+      description: 'Data_team_moves_to_new_instances',
+      window: [40, 38],
+      assignment: { collectionIds: [], tagIds: [teamData], assetIds: [] },
+    },
+  ];
+  for (const { name, description, window, assignment } of events) {
+    const event = await send('POST', 'business-events', {
+      organizationId,
+      body: { name, description, startDate: daysAgo(window[0]), endDate: daysAgo(window[1]) },
+    });
+    // The events service learns of collections and tags from their topics: an unknown one is a retry.
+    await untilKnown(/ failed: 400 .*BUSINESS_EVENT_ASSIGNMENT_INVALID/, () =>
+      send('PATCH', `business-events/${event.id}`, { organizationId, body: { assignment } }),
+    );
+  }
+  return events.length;
+}
+
+/** Tagging learns of assets and collections from inventory's events: a 404 right after creating them is a retry. */
+const untilTaggingKnows = (request) => untilKnown(/ failed: 404 /, request);
+
+/** Retries a request that fails as `notYet` says (a service has not heard of something yet), for up to 20 s. */
+async function untilKnown(notYet, request) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await request();
+    } catch (error) {
+      if (attempt >= 100 || !notYet.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
 /**
  * Loads the fleet into every demo organization that has no assets yet (so a restart, or an organization a user
  * already filled, is left alone). Returns a line per organization for the start log.
  */
-export async function loadDemoFleet(gatewayUrl, { assetsPerOrganization = 300 } = {}) {
+export async function loadDemoFleet(gatewayUrl, { assetsPerOrganization = 300, telemetryDays = 90 } = {}) {
   const lines = [];
   let seed = 1;
   for (const admin of DEMO_ADMINS) {
-    const { send } = await apiSession(gatewayUrl, admin);
+    const session = await apiSession(gatewayUrl, admin);
+    const { send } = session;
     const profile = await send('GET', 'users/profile');
     const account = profile.accounts.find((candidate) => candidate.slug === admin.slug);
     for (const organization of account?.organization ?? []) {
@@ -267,7 +347,14 @@ export async function loadDemoFleet(gatewayUrl, { assetsPerOrganization = 300 } 
         },
       ])
         await send('PATCH', 'views', { organizationId: organization.id, body: view });
-      lines.push(`${organization.name}: ${assets.length} assets, 4 collections, 2 views`);
+      const tags = await loadDemoTags(send, organization.id, ids, collections);
+      const events = await loadDemoEvents(send, organization.id, collections, tags);
+      let line = `${organization.name}: ${assets.length} assets, 4 collections, 2 views, ${tags.length} tags, ${events} events`;
+      if (telemetryDays > 0) {
+        const telemetry = await loadDemoTelemetry(session, organization.id, assets, { days: telemetryDays, seed });
+        line += `, ${telemetry.samples} telemetry samples (${telemetryDays} days) in ${telemetry.seconds.toFixed(1)} s`;
+      }
+      lines.push(line);
     }
   }
   return lines;

@@ -12,14 +12,16 @@ export const SECRET_NAMES = [
   'DATA_ENCRYPTION_KEY',
   'CALLER_CONTEXT_PRIVATE_KEY',
   'CALLER_CONTEXT_PUBLIC_KEY',
+  'FILE_SIGNING_KEY',
 ];
 
-/** A new set: two 256-bit keys and an Ed25519 key pair for the caller context (base64 PKCS#8 / SPKI DER). */
+/** A new set: three 256-bit keys and an Ed25519 key pair for the caller context (base64 PKCS#8 / SPKI DER). */
 export function generateSecrets() {
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');
   return {
     JWT_SECRET: randomBytes(32).toString('hex'),
     DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    FILE_SIGNING_KEY: randomBytes(32).toString('hex'),
     CALLER_CONTEXT_PRIVATE_KEY: privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
     CALLER_CONTEXT_PUBLIC_KEY: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
   };

@@ -9,9 +9,10 @@ import {
 } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import passport from 'passport';
-import { ORGANIZATION_HEADER } from '@infra/contracts';
+import { ApiKeyErrorCode, ORGANIZATION_HEADER } from '@infra/contracts';
 import { CallerContextSigner } from '@infra/platform';
 import type { AccessTokenClaims } from '../auth/access-token';
+import { apiKeyError, apiKeyOf, ApiKeyVerifier } from '../auth/api-keys';
 import { RevokedSessions } from '../auth/revoked-sessions';
 import { TenancyService } from '../auth/tenancy.service';
 import { API_PREFIX } from './api-prefix';
@@ -42,6 +43,24 @@ function assertRole(rule: RouteRule, role: keyof typeof ROLE_RANK): void {
 }
 
 /**
+ * Some calls also name the organization in the query (spec §6 and §7: `tags/validate/import?organizationId=`). It
+ * must be the organization the request acts in (the header's, or an API key's); the gateway checks it and removes it,
+ * so services see one source of the tenant: the signed caller context.
+ */
+export function withoutOrganizationQuery(upstreamPath: string, organizationId: string): string {
+  const queryStart = upstreamPath.indexOf('?');
+  if (queryStart === -1) return upstreamPath;
+  const query = new URLSearchParams(upstreamPath.slice(queryStart + 1));
+  const named = query.getAll('organizationId');
+  if (named.length === 0) return upstreamPath;
+  if (named.some((value) => value !== organizationId))
+    throw new ForbiddenException('The organizationId query parameter must name the organization of the request');
+  query.delete('organizationId');
+  const rest = normalisePipes(query.toString());
+  return `${upstreamPath.slice(0, queryStart)}${rest ? `?${rest}` : ''}`;
+}
+
+/**
  * A planned route (in the spec, not served by its service yet) answers 501 once the caller has passed every
  * check the real route will have, so authentication and tenancy behave the same before and after it ships.
  */
@@ -66,6 +85,7 @@ export class ApiProxyMiddleware implements NestMiddleware {
     private readonly tenancy: TenancyService,
     private readonly signer: CallerContextSigner,
     private readonly revokedSessions: RevokedSessions,
+    private readonly apiKeys: ApiKeyVerifier,
   ) {}
 
   /** A valid access token whose session was not signed out. */
@@ -73,6 +93,50 @@ export class ApiProxyMiddleware implements NestMiddleware {
     const claims = await verifyAccessToken(req, res);
     if (!claims) return undefined;
     return (await this.revokedSessions.isRevoked(claims.sid)) ? undefined : claims;
+  }
+
+  /**
+   * A request that presents an API key is authenticated by the key alone (a cookie beside it is ignored, so a key
+   * never borrows a browser session's rights). A key calls only organization routes of its own organization, with
+   * its role; the organizationId header may be left out. Public routes are served as to anyone.
+   */
+  private async forwardWithApiKey(
+    req: Request,
+    res: Response,
+    rule: RouteRule,
+    upstreamPath: string,
+    secret: string,
+  ): Promise<void> {
+    if (rule.access === 'public') {
+      assertServed(rule);
+      return this.proxy.forward(req, res, rule.service, upstreamPath);
+    }
+    const key = await this.apiKeys.verify(secret, req.ip ?? 'unknown');
+    if (rule.access !== 'organization') throw apiKeyError(ApiKeyErrorCode.RouteNotAllowed);
+    const organizationId = req.headers[ORGANIZATION_HEADER];
+    if (typeof organizationId === 'string' && organizationId !== '' && organizationId !== key.organizationId) {
+      throw apiKeyError(ApiKeyErrorCode.WrongOrganization);
+    }
+    assertRole(rule, key.role);
+    assertServed(rule);
+    const context = await this.signer.sign(
+      {
+        userId: key.userId,
+        systemAdmin: false,
+        accountId: key.accountId,
+        organizationId: key.organizationId,
+        role: key.role,
+        apiKeyId: key.keyId,
+      },
+      rule.service,
+    );
+    return this.proxy.forward(
+      req,
+      res,
+      rule.service,
+      withoutOrganizationQuery(upstreamPath, key.organizationId),
+      context,
+    );
   }
 
   async use(req: Request, res: Response, next: NextFunction): Promise<void> {
@@ -91,7 +155,11 @@ export class ApiProxyMiddleware implements NestMiddleware {
       throw new NotFoundException(`Cannot ${req.method} ${pathname}`);
     }
     res.locals.routeLabel = `${API_PREFIX}/${match.rule.path}`;
+    // The proxy refuses bodies past this (the gateway's BODY_LIMIT unless the route takes files).
+    res.locals.bodyLimitBytes = match.rule.bodyLimitBytes;
     const upstreamPath = `/${path}${queryStart === -1 ? '' : url.slice(queryStart)}`;
+    const apiKey = apiKeyOf(req);
+    if (apiKey !== undefined) return this.forwardWithApiKey(req, res, match.rule, upstreamPath, apiKey);
     const claims = await this.authenticate(req, res);
     if (!claims) {
       if (match.rule.access !== 'public') throw new UnauthorizedException('Unauthorized');
@@ -123,6 +191,7 @@ export class ApiProxyMiddleware implements NestMiddleware {
     assertRole(match.rule, membership.role);
     assertServed(match.rule);
     const context = await this.signer.sign({ ...caller, ...membership }, match.rule.service);
-    return this.proxy.forward(req, res, match.rule.service, upstreamPath, context);
+    const scopedPath = withoutOrganizationQuery(upstreamPath, membership.organizationId);
+    return this.proxy.forward(req, res, match.rule.service, scopedPath, context);
   }
 }

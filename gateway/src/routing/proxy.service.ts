@@ -71,10 +71,9 @@ export class ProxyService implements OnApplicationShutdown {
     callerContext?: string,
     { withSessionCookies = false } = {},
   ): Promise<void> {
+    const limit = this.bodyLimitOf(res);
     const length = Number(req.headers['content-length'] ?? 0);
-    if (length > this.env.bodyLimitBytes) {
-      throw new HttpException(`Request body is larger than ${this.env.BODY_LIMIT}`, HttpStatus.PAYLOAD_TOO_LARGE);
-    }
+    if (length > limit) throw tooLarge(limit);
     const headers: Record<string, string> = {};
     for (const name of FORWARDED_REQUEST_HEADERS) {
       const value = req.headers[name];
@@ -97,7 +96,7 @@ export class ProxyService implements OnApplicationShutdown {
         method: req.method as Dispatcher.HttpMethod,
         path: upstreamPath,
         headers,
-        body: hasBody ? Readable.from(this.limited(req)) : undefined,
+        body: hasBody ? Readable.from(limited(req, limit)) : undefined,
         headersTimeout: 30_000,
         bodyTimeout: 120_000,
       });
@@ -120,16 +119,10 @@ export class ProxyService implements OnApplicationShutdown {
     await pipeline(upstream.body, zlib.createGzip(), res);
   }
 
-  /** Streams the request body, refusing it once it grows past the limit (chunked bodies have no length). */
-  private async *limited(req: Request): AsyncGenerator<Buffer> {
-    let total = 0;
-    for await (const chunk of req as AsyncIterable<Buffer>) {
-      total += chunk.length;
-      if (total > this.env.bodyLimitBytes) {
-        throw new HttpException(`Request body is larger than ${this.env.BODY_LIMIT}`, HttpStatus.PAYLOAD_TOO_LARGE);
-      }
-      yield chunk;
-    }
+  /** The route's own body limit (set by the API middleware for routes that take files), else BODY_LIMIT. */
+  private bodyLimitOf(res: Response): number {
+    const routeLimit: unknown = res.locals.bodyLimitBytes;
+    return typeof routeLimit === 'number' ? routeLimit : this.env.bodyLimitBytes;
   }
 
   private upstreamError(error: unknown, service: ServiceName): Error {
@@ -143,5 +136,19 @@ export class ProxyService implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await Promise.all([...this.pools.values()].map((pool) => pool.close()));
+  }
+}
+
+function tooLarge(limitBytes: number): HttpException {
+  return new HttpException(`Request body is larger than ${limitBytes} bytes`, HttpStatus.PAYLOAD_TOO_LARGE);
+}
+
+/** Streams the request body, refusing it once it grows past the limit (chunked bodies have no length). */
+async function* limited(req: Request, limitBytes: number): AsyncGenerator<Buffer> {
+  let total = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    total += chunk.length;
+    if (total > limitBytes) throw tooLarge(limitBytes);
+    yield chunk;
   }
 }

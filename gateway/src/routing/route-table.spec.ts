@@ -6,7 +6,7 @@ describe('gateway route table (spec §7)', () => {
 
   it.each([
     ['GET', 'assets', 'inventory'],
-    ['GET', 'assets/business-event/impact', 'events'],
+    ['GET', 'assets/business-event/impact', 'analytics'],
     ['GET', 'assets/3f1c/workload', 'analytics'],
     ['GET', 'assets/3f1c/system-attributes', 'inventory'],
     ['GET', 'assets/3f1c', 'inventory'],
@@ -57,6 +57,29 @@ describe('gateway route table (spec §7)', () => {
     expect(served('POST', 'integrations/aws/sync')).toEqual({ ...organization, minRole: 'Admin' });
   });
 
+  it('serves business events: every member reads them, only Admins create, change or enter the expected impact', () => {
+    const served = (method: string, path: string) => {
+      const rule = matcher.match(method, path)?.rule;
+      return rule && { service: rule.service, access: rule.access, minRole: rule.minRole, planned: rule.planned };
+    };
+    const events = { service: 'events', access: 'organization', planned: undefined };
+    expect(served('GET', 'business-events')).toEqual({ ...events, minRole: undefined });
+    expect(served('GET', 'business-events/abc')).toEqual({ ...events, minRole: undefined });
+    expect(served('GET', 'business-events/target/abc')).toEqual({ ...events, minRole: undefined });
+    expect(served('POST', 'business-events')).toEqual({ ...events, minRole: 'Admin' });
+    expect(served('PATCH', 'business-events/abc')).toEqual({ ...events, minRole: 'Admin' });
+    expect(served('PUT', 'business-events/impact')).toEqual({ ...events, minRole: 'Admin' });
+    expect(matcher.match('PUT', 'business-events/impact')?.rule.bodyLimitBytes).toBe(8 * 1024 * 1024);
+    // Analytics measures the impact and answers it with the expected one.
+    expect(served('GET', 'assets/business-event/impact')).toEqual({
+      service: 'analytics',
+      access: 'organization',
+      minRole: undefined,
+      planned: undefined,
+    });
+    expect(ROUTE_TABLE.filter((rule) => rule.planned)).toEqual([]);
+  });
+
   it('encodes | as %7C for the services', () => {
     expect(normalisePipes('/api/v1/tags?tagIds=a|b|c')).toBe('/api/v1/tags?tagIds=a%7Cb%7Cc');
     expect(normalisePipes('/api/v1/tags?tagIds=a%7Cb')).toBe('/api/v1/tags?tagIds=a%7Cb');
@@ -76,6 +99,11 @@ describe('gateway route table (spec §7)', () => {
 
   it('takes JSON bodies only unless a route lists its own types', () => {
     expect(DEFAULT_BODY_TYPES).toEqual(['application/json']);
-    expect(ROUTE_TABLE.filter((rule) => rule.bodyTypes)).toEqual([]);
+    expect(
+      ROUTE_TABLE.filter((rule) => rule.bodyTypes).map(({ method, path, bodyTypes }) => ({ method, path, bodyTypes })),
+    ).toEqual([
+      { method: 'PUT', path: 'files/tag-upload', bodyTypes: ['text/csv'] },
+      { method: 'POST', path: 'telemetry', bodyTypes: ['application/json', 'text/csv'] },
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { match, MatchFunction } from 'path-to-regexp';
-import type { Role, ServiceName } from '@infra/contracts';
+import { ANALYTICS_LIMITS, BUSINESS_EVENT_LIMITS, type Role, type ServiceName, TAGGING_LIMITS } from '@infra/contracts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -21,6 +21,8 @@ export interface RouteRule {
   planned?: true;
   /** Request body media types accepted (without parameters); JSON only unless a route needs another. */
   bodyTypes?: readonly string[];
+  /** A larger body than the gateway's BODY_LIMIT, for the one route that takes files. */
+  bodyLimitBytes?: number;
 }
 
 /** Body media types of every route that does not list its own. */
@@ -32,7 +34,7 @@ const rule = (
   service: ServiceName,
   access: Access,
   minRole?: Role,
-  options: Pick<RouteRule, 'bodyTypes'> = {},
+  options: Pick<RouteRule, 'bodyTypes' | 'bodyLimitBytes'> = {},
 ): RouteRule => ({
   method,
   path,
@@ -42,8 +44,8 @@ const rule = (
   ...options,
 });
 
-/** A route of the spec whose owning service does not serve it yet. */
-const planned = (routeRule: RouteRule): RouteRule => ({ ...routeRule, planned: true });
+/** A route of the spec whose owning service does not serve it yet (none today; the gateway's tests use one). */
+export const planned = (routeRule: RouteRule): RouteRule => ({ ...routeRule, planned: true });
 
 /** User < Admin < System Admin. */
 export const ROLE_RANK: Record<Role, number> = { User: 1, Admin: 2, 'System Admin': 3 };
@@ -63,26 +65,33 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   rule('GET', 'accounts/:slug', 'identity', 'user'),
   rule('GET', 'accounts/:id/members', 'identity', 'user'),
   rule('DELETE', 'accounts/:id/members/:userId', 'identity', 'user'),
+  rule('GET', 'accounts/:id/api-keys', 'identity', 'user'),
+  rule('POST', 'accounts/:id/api-keys', 'identity', 'user'),
+  rule('DELETE', 'accounts/:id/api-keys/:keyId', 'identity', 'user'),
   // Assets
   rule('GET', 'assets', 'inventory', 'organization'),
   rule('PUT', 'assets', 'inventory', 'organization', 'Admin'),
-  planned(rule('GET', 'assets/business-event/impact', 'events', 'organization')),
+  // Measured by analytics from its rollups, with the expected impact the events service publishes.
+  rule('GET', 'assets/business-event/impact', 'analytics', 'organization'),
   rule('POST', 'assets/update-active-status', 'inventory', 'organization', 'Admin'),
   rule('GET', 'assets/:id', 'inventory', 'organization'),
-  ...ANALYSES.map((analysis) => planned(rule('GET', `assets/:id/${analysis}`, 'analytics', 'organization'))),
+  ...ANALYSES.map((analysis) => rule('GET', `assets/:id/${analysis}`, 'analytics', 'organization')),
   rule('GET', 'assets/:id/system-attributes', 'inventory', 'organization'),
-  planned(rule('GET', 'assets/:id/system-ratings', 'analytics', 'organization')),
+  rule('GET', 'assets/:id/system-ratings', 'analytics', 'organization'),
   // Auth
   rule('GET', 'auth/health', 'identity', 'public'),
   rule('POST', 'auth/token', 'identity', 'public'),
   rule('POST', 'auth/refresh', 'identity', 'public'),
-  // Business events
-  planned(rule('GET', 'business-events', 'events', 'organization')),
-  planned(rule('POST', 'business-events', 'events', 'organization')),
-  planned(rule('PUT', 'business-events/impact', 'events', 'organization')),
-  planned(rule('GET', 'business-events/target/:id', 'events', 'organization')),
-  planned(rule('GET', 'business-events/:id', 'events', 'organization')),
-  planned(rule('PATCH', 'business-events/:id', 'events', 'organization')),
+  // Business events (Admin → Management, like tags: reading for every role, changing for Admins)
+  rule('GET', 'business-events', 'events', 'organization'),
+  rule('POST', 'business-events', 'events', 'organization', 'Admin'),
+  // 100,000 expected impacts per call.
+  rule('PUT', 'business-events/impact', 'events', 'organization', 'Admin', {
+    bodyLimitBytes: BUSINESS_EVENT_LIMITS.impactBodyMaxBytes,
+  }),
+  rule('GET', 'business-events/target/:id', 'events', 'organization'),
+  rule('GET', 'business-events/:id', 'events', 'organization'),
+  rule('PATCH', 'business-events/:id', 'events', 'organization', 'Admin'),
   // Collections
   rule('GET', 'collections', 'inventory', 'organization'),
   rule('POST', 'collections', 'inventory', 'organization', 'Admin'),
@@ -90,9 +99,13 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   rule('PATCH', 'collections/:id', 'inventory', 'organization', 'Admin'),
   rule('DELETE', 'collections/:id', 'inventory', 'organization', 'Admin'),
   rule('PUT', 'collections/:id/assets', 'inventory', 'organization', 'Admin'),
-  ...ANALYSES.map((analysis) => planned(rule('GET', `collections/:id/${analysis}`, 'analytics', 'organization'))),
-  planned(rule('GET', 'collections/:id/summary', 'analytics', 'organization')),
+  ...ANALYSES.map((analysis) => rule('GET', `collections/:id/${analysis}`, 'analytics', 'organization')),
+  rule('GET', 'collections/:id/summary', 'analytics', 'organization'),
   // Integrations and meta
+  // Admin → Data (analytics): reading is for every role, changing for Admins
+  rule('GET', 'data/telemetry', 'analytics', 'organization'),
+  rule('GET', 'data/financial', 'analytics', 'organization'),
+  rule('PUT', 'data/financial', 'analytics', 'organization', 'Admin'),
   rule('GET', 'integrations/aws', 'inventory', 'organization', 'User'),
   rule('PUT', 'integrations/aws', 'inventory', 'organization', 'Admin'),
   rule('POST', 'integrations/aws/sync', 'inventory', 'organization', 'Admin'),
@@ -102,26 +115,45 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   rule('GET', 'organizations', 'identity', 'user'),
   rule('POST', 'organizations', 'identity', 'user'),
   ...[...ANALYSES, 'system-ratings', 'business-overview'].map((analysis) =>
-    planned(rule('GET', `organizations/${analysis}`, 'analytics', 'organization')),
+    rule('GET', `organizations/${analysis}`, 'analytics', 'organization'),
   ),
   rule('PUT', 'organizations/:id', 'identity', 'user'),
+  // Business rules (`rules/preview` before the `rules/:id` patterns)
+  rule('GET', 'rules', 'tagging', 'organization'),
+  rule('POST', 'rules/preview', 'tagging', 'organization'),
+  rule('POST', 'rules', 'tagging', 'organization', 'Admin'),
+  rule('PUT', 'rules/:id', 'tagging', 'organization', 'Admin'),
+  rule('DELETE', 'rules/:id', 'tagging', 'organization', 'Admin'),
+  rule('POST', 'rules/:id/apply', 'tagging', 'organization', 'Admin'),
   // Upload and download addresses
-  planned(rule('GET', 's3/tag-upload/:fileName', 'tagging', 'organization')),
-  planned(rule('GET', 's3/tag-download/:fileName', 'tagging', 'organization')),
+  rule('GET', 's3/tag-upload/:fileName', 'tagging', 'organization', 'Admin'),
+  rule('GET', 's3/tag-download/:fileName', 'tagging', 'organization'),
+  // The local file store's signed addresses: the signature is the authorization (like an S3 presigned URL).
+  rule('PUT', 'files/tag-upload', 'tagging', 'public', undefined, {
+    bodyTypes: ['text/csv'],
+    bodyLimitBytes: TAGGING_LIMITS.importFileMaxBytes,
+  }),
+  rule('GET', 'files/tag-download', 'tagging', 'public'),
   // Stubs (placeholders for the three permission tiers)
   rule('GET', 'stubs/users/service', 'identity', 'organization', 'User'),
   rule('GET', 'stubs/admin/service', 'identity', 'organization', 'Admin'),
   rule('GET', 'stubs/system/service', 'identity', 'user', 'System Admin'),
   // Tags
-  planned(rule('GET', 'tags/validate/import', 'tagging', 'organization')),
-  planned(rule('POST', 'tags/import', 'tagging', 'organization')),
-  planned(rule('GET', 'tags/import', 'tagging', 'organization')),
-  planned(rule('POST', 'tags/batch', 'tagging', 'organization')),
-  planned(rule('POST', 'tags/batchAssignTags', 'tagging', 'organization')),
-  planned(rule('POST', 'tags/assignSystemTag', 'tagging', 'organization')),
-  planned(rule('GET', 'tags/getTagsEvents', 'tagging', 'organization')),
-  planned(rule('GET', 'tags', 'tagging', 'organization')),
-  planned(rule('PATCH', 'tags/:id', 'tagging', 'organization')),
+  rule('GET', 'tags/validate/import', 'tagging', 'organization'),
+  rule('POST', 'tags/import', 'tagging', 'organization', 'Admin'),
+  rule('GET', 'tags/import', 'tagging', 'organization'),
+  rule('GET', 'tags/import/:id', 'tagging', 'organization'),
+  rule('POST', 'tags/batch', 'tagging', 'organization', 'Admin'),
+  rule('POST', 'tags/batchAssignTags', 'tagging', 'organization', 'Admin'),
+  rule('POST', 'tags/assignSystemTag', 'tagging', 'organization', 'Admin'),
+  rule('GET', 'tags/getTagsEvents', 'tagging', 'organization'),
+  rule('GET', 'tags', 'tagging', 'organization'),
+  rule('PATCH', 'tags/:id', 'tagging', 'organization', 'Admin'),
+  // Telemetry: 50,000 samples per call, JSON or CSV.
+  rule('POST', 'telemetry', 'analytics', 'organization', 'Admin', {
+    bodyTypes: ['application/json', 'text/csv'],
+    bodyLimitBytes: ANALYTICS_LIMITS.telemetryBodyMaxBytes,
+  }),
   // Users
   rule('POST', 'users', 'identity', 'user'),
   rule('GET', 'users/profile', 'identity', 'user'),

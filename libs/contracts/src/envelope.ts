@@ -104,4 +104,9 @@ export const schema = {
     <T>(inner: Schema<T>): Schema<T | null> =>
     (value, path) =>
       value === null ? [] : inner(value, path),
+  /** A field a newer producer added: older events do not carry it. */
+  optional:
+    <T>(inner: Schema<T>): Schema<T | undefined> =>
+    (value, path) =>
+      value === undefined ? [] : inner(value, path),
 };

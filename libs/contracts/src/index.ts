@@ -9,3 +9,7 @@ export * from './auth-errors';
 export * from './password-rule';
 export * from './return-to';
 export * from './inventory';
+export * from './tagging';
+export * from './api-keys';
+export * from './analytics';
+export * from './business-events';

@@ -55,6 +55,31 @@ describe('topic payload schemas', () => {
     expect(schema.isoDate()('22/11/2026', 'd')).toEqual(['d: expected an ISO 8601 date, got string']);
   });
 
+  it('checks collected telemetry by type and size, leaving value ranges to the per-sample rules of analytics', () => {
+    const sample = { externalId: 'i-0a1b2c3d4e5f60001', hour: '2026-11-20T09:00:00.000Z', cpuUtil: 12.35 };
+    const collected = (samples: unknown[]) => ({ source: 'aws-cloudwatch', samples });
+    expect(
+      validateTopicPayload(TOPICS.inventoryTelemetryCollected, collected([{ ...sample, memUtil: 41.3, cost: 0.096 }])),
+    ).toEqual([]);
+    // Out of range: analytics refuses that sample alone, not the whole event.
+    expect(validateTopicPayload(TOPICS.inventoryTelemetryCollected, collected([{ ...sample, cpuUtil: 150 }]))).toEqual(
+      [],
+    );
+    expect(
+      validateTopicPayload(TOPICS.inventoryTelemetryCollected, {
+        source: 'csv',
+        samples: [{ hour: sample.hour, cpuUtil: '12' }],
+      }),
+    ).toEqual([
+      'source: expected one of aws-cloudwatch, got string',
+      'samples[0].externalId: expected a string of 1-500 characters, got undefined',
+      'samples[0].cpuUtil: expected a number in [-1.7976931348623157e+308, 1.7976931348623157e+308], got string',
+    ]);
+    expect(
+      validateTopicPayload(TOPICS.inventoryTelemetryCollected, collected(Array.from({ length: 10_001 }, () => sample))),
+    ).toEqual(['samples: expected an array of at most 10000 items, got array']);
+  });
+
   it('binds each schema to its payload type at compile time', () => {
     // @ts-expect-error a schema that misses a field of the payload does not compile
     const incomplete: (typeof TOPIC_SCHEMAS)[typeof TOPICS.identityOrganizationChanged] = schema.object<{

@@ -1,3 +1,4 @@
+import type { TelemetrySample } from './analytics';
 import { Schema, schema as s } from './envelope';
 
 /**
@@ -8,6 +9,7 @@ export const TOPICS = {
   inventoryAssetUpserted: 'inventory.asset.upserted.v1',
   inventoryAssetStatusChanged: 'inventory.asset.status-changed.v1',
   inventoryCollectionChanged: 'inventory.collection.changed.v1',
+  inventoryTelemetryCollected: 'inventory.telemetry.collected.v1',
   taggingTagsAssigned: 'tagging.tags.assigned.v1',
   taggingTagChanged: 'tagging.tag.changed.v1',
   taggingImportCompleted: 'tagging.import.completed.v1',
@@ -16,6 +18,7 @@ export const TOPICS = {
   identityOrganizationChanged: 'identity.organization.changed.v1',
   identityAccountThresholdsChanged: 'identity.account.thresholds-changed.v1',
   analyticsRatingsRecomputed: 'analytics.ratings.recomputed.v1',
+  analyticsTelemetryFreshness: 'analytics.telemetry.freshness.v1',
 } as const;
 
 export type TopicName = (typeof TOPICS)[keyof typeof TOPICS];
@@ -36,6 +39,8 @@ export type TagStatus = 'Active' | 'Offline' | 'Pending' | 'Archived';
 
 export interface AssetUpsertedPayload {
   assetId: string;
+  /** The organization's own id of the asset (added after v1 shipped: older events lack it). */
+  externalId?: string;
   name: string;
   status: AssetStatus;
   collectionIds: string[];
@@ -52,6 +57,23 @@ export interface CollectionChangedPayload {
   name: string;
   assetIds: string[];
   deleted: boolean;
+}
+
+/** Where collected samples come from: inventory's AWS connector (CloudWatch, with Cost Explorer's costs). */
+export type CollectedTelemetrySource = 'aws-cloudwatch';
+/** Every source of samples: `POST telemetry` (`api`: collectors, scripts, the demo generator) and the connectors. */
+export type TelemetrySource = 'api' | CollectedTelemetrySource;
+
+/** One hourly sample a connector collected: a `TelemetrySample` naming its asset by external id only. */
+export type CollectedTelemetrySample = Omit<TelemetrySample, 'assetId' | 'externalId'> & { externalId: string };
+
+/** Samples per `inventory.telemetry.collected.v1` event (about 1 MB of JSON): a producer chunks above it. */
+export const TELEMETRY_COLLECTED_MAX_SAMPLES = 10_000;
+
+/** Samples a connector collected; analytics validates and loads them as it does `POST telemetry`. */
+export interface TelemetryCollectedPayload {
+  source: CollectedTelemetrySource;
+  samples: CollectedTelemetrySample[];
 }
 
 export interface TagsAssignedPayload {
@@ -73,6 +95,19 @@ export interface ImportCompletedPayload {
   recordsImported: number;
 }
 
+/** One rule of an event's assignment and the assets it resolves to now. */
+export interface BusinessEventTarget {
+  kind: 'collection' | 'tag' | 'asset';
+  id: string;
+  /** The collection's name, the tag's `key:value`, the asset's name. */
+  name: string;
+  assetIds: string[];
+}
+
+/**
+ * An event was created or changed, or its rules resolve to other assets (a collection or tag gained or lost members).
+ * `assetIds` is the union of the targets' assets.
+ */
 export interface BusinessEventChangedPayload {
   businessEventId: string;
   name: string;
@@ -80,6 +115,8 @@ export interface BusinessEventChangedPayload {
   startDate: string;
   endDate: string;
   assetIds: string[];
+  /** Added before the first producer shipped: optional so the v1 schema stays compatible. */
+  targets?: BusinessEventTarget[];
   deleted: boolean;
 }
 
@@ -117,11 +154,17 @@ export interface RatingsRecomputedPayload {
   computedAt: string;
 }
 
+/** When assets last reported telemetry (analytics publishes it as samples arrive; tagging derives tag status). */
+export interface TelemetryFreshnessPayload {
+  assets: { assetId: string; lastReportedAt: string }[];
+}
+
 /** One payload type per topic: producers and consumers are checked against this map. */
 export interface TopicPayloads {
   [TOPICS.inventoryAssetUpserted]: AssetUpsertedPayload;
   [TOPICS.inventoryAssetStatusChanged]: AssetStatusChangedPayload;
   [TOPICS.inventoryCollectionChanged]: CollectionChangedPayload;
+  [TOPICS.inventoryTelemetryCollected]: TelemetryCollectedPayload;
   [TOPICS.taggingTagsAssigned]: TagsAssignedPayload;
   [TOPICS.taggingTagChanged]: TagChangedPayload;
   [TOPICS.taggingImportCompleted]: ImportCompletedPayload;
@@ -130,91 +173,135 @@ export interface TopicPayloads {
   [TOPICS.identityOrganizationChanged]: OrganizationChangedPayload;
   [TOPICS.identityAccountThresholdsChanged]: ThresholdsChangedPayload;
   [TOPICS.analyticsRatingsRecomputed]: RatingsRecomputedPayload;
+  [TOPICS.analyticsTelemetryFreshness]: TelemetryFreshnessPayload;
 }
 
 /** The payload type of a topic: `publish(TOPICS.x, payload)` and `OnEvent(TOPICS.x)` handlers are checked against it. */
 export type PayloadOf<T extends TopicName> = TopicPayloads[T];
 
-const assetStatus = s.oneOf<AssetStatus>('active', 'offline', 'pending', 'archived');
-const tagAssignment = s.object<{ tagId: string; assetId: string }>({ tagId: s.uuid(), assetId: s.uuid() });
-
 /**
  * What a consumer checks before applying a message (one schema per topic, bound to its payload type). A message
  * that fails goes to the topic's dead-letter topic at once: it can never succeed, so it is not retried.
+ * Built by a pure call so the web bundle, which imports this module for the names and types only, leaves it out.
  */
-export const TOPIC_SCHEMAS: { [T in TopicName]: Schema<TopicPayloads[T]> } = {
-  [TOPICS.inventoryAssetUpserted]: s.object<AssetUpsertedPayload>({
-    assetId: s.uuid(),
-    name: s.string({ min: 1, max: 500 }),
-    status: assetStatus,
-    collectionIds: s.array(s.uuid()),
-    attributes: s.record(s.scalar()),
-  }),
-  [TOPICS.inventoryAssetStatusChanged]: s.object<AssetStatusChangedPayload>({ assetId: s.uuid(), status: assetStatus }),
-  [TOPICS.inventoryCollectionChanged]: s.object<CollectionChangedPayload>({
-    collectionId: s.uuid(),
-    name: s.string({ max: 500 }),
-    assetIds: s.array(s.uuid(), { max: 100_000 }),
-    deleted: s.boolean(),
-  }),
-  [TOPICS.taggingTagsAssigned]: s.object<TagsAssignedPayload>({
-    assignments: s.array(tagAssignment, { max: 100_000 }),
-    unassignments: s.array(tagAssignment, { max: 100_000 }),
-  }),
-  [TOPICS.taggingTagChanged]: s.object<TagChangedPayload>({
-    tagId: s.uuid(),
-    key: s.string({ min: 1, max: 500 }),
-    value: s.string({ max: 500 }),
-    description: s.string(),
-    status: s.oneOf<TagStatus>('Active', 'Offline', 'Pending', 'Archived'),
-  }),
-  [TOPICS.taggingImportCompleted]: s.object<ImportCompletedPayload>({
-    importId: s.uuid(),
-    fileName: s.string({ max: 1000 }),
-    recordsImported: s.number({ min: 0 }),
-  }),
-  [TOPICS.eventsBusinessEventChanged]: s.object<BusinessEventChangedPayload>({
-    businessEventId: s.uuid(),
-    name: s.string({ max: 500 }),
-    description: s.string(),
-    startDate: s.isoDate(),
-    endDate: s.isoDate(),
-    assetIds: s.array(s.uuid(), { max: 100_000 }),
-    deleted: s.boolean(),
-  }),
-  [TOPICS.eventsImpactUpserted]: s.object<ImpactUpsertedPayload>({
-    businessEventId: s.uuid(),
-    impacts: s.array(
-      s.object<{ assetId: string; impactPercent: number }>({ assetId: s.uuid(), impactPercent: s.number() }),
-      { max: 100_000 },
-    ),
-  }),
-  [TOPICS.identityOrganizationChanged]: s.object<OrganizationChangedPayload>({
-    organizationId: s.uuid(),
-    accountId: s.uuid(),
-    name: s.string({ max: 500 }),
-    deleted: s.boolean(),
-  }),
-  [TOPICS.identityAccountThresholdsChanged]: s.object<ThresholdsChangedPayload>({
-    accountId: s.uuid(),
-    minWorkloadPercentThreshold: s.number({ min: 0, max: 100 }),
-    maxWorkloadPercentThreshold: s.number({ min: 0, max: 100 }),
-  }),
-  [TOPICS.analyticsRatingsRecomputed]: s.object<RatingsRecomputedPayload>({
-    ratings: s.array(
-      s.object<AssetRatingValues>({
-        assetId: s.uuid(),
-        infraRating: s.number({ min: 0, max: 100 }),
-        risk: s.number({ min: 0, max: 100 }),
-        optimization: s.number({ min: 0, max: 100 }),
-        volatility: s.number({ min: 0, max: 100 }),
-        dataHealth: s.number({ min: 0, max: 100 }),
-      }),
-      { max: 100_000 },
-    ),
-    computedAt: s.isoDate(),
-  }),
-};
+export const TOPIC_SCHEMAS: { [T in TopicName]: Schema<TopicPayloads[T]> } = /* @__PURE__ */ topicSchemas();
+
+function topicSchemas(): { [T in TopicName]: Schema<TopicPayloads[T]> } {
+  const assetStatus = s.oneOf<AssetStatus>('active', 'offline', 'pending', 'archived');
+  const tagAssignment = s.object<{ tagId: string; assetId: string }>({ tagId: s.uuid(), assetId: s.uuid() });
+  return {
+    [TOPICS.inventoryAssetUpserted]: s.object<AssetUpsertedPayload>({
+      assetId: s.uuid(),
+      externalId: s.optional(s.string({ min: 1, max: 500 })),
+      name: s.string({ min: 1, max: 500 }),
+      status: assetStatus,
+      collectionIds: s.array(s.uuid()),
+      attributes: s.record(s.scalar()),
+    }),
+    [TOPICS.inventoryAssetStatusChanged]: s.object<AssetStatusChangedPayload>({
+      assetId: s.uuid(),
+      status: assetStatus,
+    }),
+    [TOPICS.inventoryCollectionChanged]: s.object<CollectionChangedPayload>({
+      collectionId: s.uuid(),
+      name: s.string({ max: 500 }),
+      assetIds: s.array(s.uuid(), { max: 100_000 }),
+      deleted: s.boolean(),
+    }),
+    // Types only: the ranges are analytics' per-sample rules, so one bad sample is refused alone instead of sending
+    // the whole event to the dead-letter topic.
+    [TOPICS.inventoryTelemetryCollected]: s.object<TelemetryCollectedPayload>({
+      source: s.oneOf<CollectedTelemetrySource>('aws-cloudwatch'),
+      samples: s.array(
+        s.object<CollectedTelemetrySample>({
+          externalId: s.string({ min: 1, max: 500 }),
+          hour: s.isoDate(),
+          cpuUtil: s.number(),
+          memUtil: s.optional(s.number()),
+          storageUtil: s.optional(s.number()),
+          networkInBytes: s.optional(s.number()),
+          networkOutBytes: s.optional(s.number()),
+          cost: s.optional(s.number()),
+        }),
+        { max: TELEMETRY_COLLECTED_MAX_SAMPLES },
+      ),
+    }),
+    [TOPICS.taggingTagsAssigned]: s.object<TagsAssignedPayload>({
+      assignments: s.array(tagAssignment, { max: 100_000 }),
+      unassignments: s.array(tagAssignment, { max: 100_000 }),
+    }),
+    [TOPICS.taggingTagChanged]: s.object<TagChangedPayload>({
+      tagId: s.uuid(),
+      key: s.string({ min: 1, max: 500 }),
+      value: s.string({ max: 500 }),
+      description: s.string(),
+      status: s.oneOf<TagStatus>('Active', 'Offline', 'Pending', 'Archived'),
+    }),
+    [TOPICS.taggingImportCompleted]: s.object<ImportCompletedPayload>({
+      importId: s.uuid(),
+      fileName: s.string({ max: 1000 }),
+      recordsImported: s.number({ min: 0 }),
+    }),
+    [TOPICS.eventsBusinessEventChanged]: s.object<BusinessEventChangedPayload>({
+      businessEventId: s.uuid(),
+      name: s.string({ max: 500 }),
+      description: s.string(),
+      startDate: s.isoDate(),
+      endDate: s.isoDate(),
+      assetIds: s.array(s.uuid(), { max: 100_000 }),
+      targets: s.optional(
+        s.array(
+          s.object<BusinessEventTarget>({
+            kind: s.oneOf<BusinessEventTarget['kind']>('collection', 'tag', 'asset'),
+            id: s.uuid(),
+            name: s.string({ max: 1000 }),
+            assetIds: s.array(s.uuid(), { max: 100_000 }),
+          }),
+          { max: 5200 },
+        ),
+      ),
+      deleted: s.boolean(),
+    }),
+    [TOPICS.eventsImpactUpserted]: s.object<ImpactUpsertedPayload>({
+      businessEventId: s.uuid(),
+      impacts: s.array(
+        s.object<{ assetId: string; impactPercent: number }>({ assetId: s.uuid(), impactPercent: s.number() }),
+        { max: 100_000 },
+      ),
+    }),
+    [TOPICS.identityOrganizationChanged]: s.object<OrganizationChangedPayload>({
+      organizationId: s.uuid(),
+      accountId: s.uuid(),
+      name: s.string({ max: 500 }),
+      deleted: s.boolean(),
+    }),
+    [TOPICS.identityAccountThresholdsChanged]: s.object<ThresholdsChangedPayload>({
+      accountId: s.uuid(),
+      minWorkloadPercentThreshold: s.number({ min: 0, max: 100 }),
+      maxWorkloadPercentThreshold: s.number({ min: 0, max: 100 }),
+    }),
+    [TOPICS.analyticsRatingsRecomputed]: s.object<RatingsRecomputedPayload>({
+      ratings: s.array(
+        s.object<AssetRatingValues>({
+          assetId: s.uuid(),
+          infraRating: s.number({ min: 0, max: 100 }),
+          risk: s.number({ min: 0, max: 100 }),
+          optimization: s.number({ min: 0, max: 100 }),
+          volatility: s.number({ min: 0, max: 100 }),
+          dataHealth: s.number({ min: 0, max: 100 }),
+        }),
+        { max: 100_000 },
+      ),
+      computedAt: s.isoDate(),
+    }),
+    [TOPICS.analyticsTelemetryFreshness]: s.object<TelemetryFreshnessPayload>({
+      assets: s.array(
+        s.object<{ assetId: string; lastReportedAt: string }>({ assetId: s.uuid(), lastReportedAt: s.isoDate() }),
+        { max: 100_000 },
+      ),
+    }),
+  };
+}
 
 /** The problems of a payload for its topic; empty when it is valid. */
 export function validateTopicPayload<T extends TopicName>(topic: T, payload: unknown): string[] {

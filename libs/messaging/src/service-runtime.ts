@@ -26,6 +26,10 @@ export interface ServiceDefinition {
   publishes?: readonly TopicName[];
   /** Topics of libs/contracts the service consumes (owned by other services). */
   consumes?: readonly TopicName[];
+  /** Largest JSON request body (a service that takes bulk data); 1 MB unless set. */
+  bodyLimit?: string;
+  /** Largest text/csv request body (a service that takes uploaded files); defaults to bodyLimit. */
+  textBodyLimit?: string;
 }
 
 /** What is wrong with a definition's topics (checked at start and by each service's spec); empty when right. */
@@ -101,6 +105,8 @@ export function startService(module: DynamicModule, definition: ServiceDefinitio
   return bootstrapApp(module, {
     service: definition.name,
     env,
+    bodyLimit: definition.bodyLimit,
+    textBodyLimit: definition.textBodyLimit,
     beforeListen: async (app) => {
       if (workerOnly) app.use(workerOnlyRoutes);
       const kafka = { brokers: env.kafkaBrokers, clientId: env.KAFKA_CLIENT_ID };

@@ -19,6 +19,8 @@ export interface BootstrapOptions {
   /** Body parsing: services parse JSON; the gateway streams bodies through untouched. */
   bodyParser?: boolean;
   bodyLimit?: string;
+  /** Limit of text/csv bodies when a service takes files larger than JSON requests (default: bodyLimit). */
+  textBodyLimit?: string;
 }
 
 /** Creates, configures and starts a Nest HTTP process the same way for every service. */
@@ -37,7 +39,10 @@ export async function bootstrapApp(module: unknown, options: BootstrapOptions): 
   if (options.bodyParser !== false) {
     app.useBodyParser('json', { limit: options.bodyLimit ?? '1mb', verify: refuseDeepJson });
     app.useBodyParser('urlencoded', { limit: options.bodyLimit ?? '1mb', extended: false });
-    app.useBodyParser('text', { limit: options.bodyLimit ?? '1mb', type: ['text/csv', 'text/plain'] });
+    app.useBodyParser('text', {
+      limit: options.textBodyLimit ?? options.bodyLimit ?? '1mb',
+      type: ['text/csv', 'text/plain'],
+    });
   }
   app.useGlobalPipes(new ValidationPipe(VALIDATION_PIPE_OPTIONS));
   const document = SwaggerModule.createDocument(

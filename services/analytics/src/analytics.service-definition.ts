@@ -1,16 +1,47 @@
 import { ServiceDefinition } from '@infra/messaging';
-import { TOPICS } from '@infra/contracts';
+import { ANALYTICS_LIMITS, TOPICS } from '@infra/contracts';
 import { loadServiceEnv, ServiceEnv } from '@infra/platform';
+import { AnalyticsAssets1766000000000 } from './database/migrations/1766000000000-analytics-assets';
+import { TelemetrySamples1766100000000 } from './database/migrations/1766100000000-telemetry-samples';
+import { AnalyticsRollups1766200000000 } from './database/migrations/1766200000000-analytics-rollups';
+import { DataSettings1766300000000 } from './database/migrations/1766300000000-data-settings';
+import { AssetPeriods1766400000000 } from './database/migrations/1766400000000-asset-periods';
+import { BusinessEvents1766500000000 } from './database/migrations/1766500000000-business-events';
+
+/** Analytics' migrations, in order. */
+export const ANALYTICS_MIGRATIONS = [
+  AnalyticsAssets1766000000000,
+  TelemetrySamples1766100000000,
+  AnalyticsRollups1766200000000,
+  DataSettings1766300000000,
+  AssetPeriods1766400000000,
+  BusinessEvents1766500000000,
+];
 
 /** The analytics service: config from the environment, its tables, migrations and topics. */
 export function analyticsService(env = loadServiceEnv('analytics', ServiceEnv)): ServiceDefinition {
   return {
     name: 'analytics',
     env,
+    // Every table is SQL in its feature's repository (COPY loads, partitions).
     entities: [],
-    migrations: [],
-    consumesEvents: false,
-    publishes: [TOPICS.analyticsRatingsRecomputed],
-    consumes: [],
+    migrations: ANALYTICS_MIGRATIONS,
+    consumesEvents: true,
+    publishes: [TOPICS.analyticsRatingsRecomputed, TOPICS.analyticsTelemetryFreshness],
+    consumes: [
+      TOPICS.inventoryAssetUpserted,
+      TOPICS.inventoryAssetStatusChanged,
+      TOPICS.inventoryCollectionChanged,
+      TOPICS.inventoryTelemetryCollected,
+      TOPICS.taggingTagsAssigned,
+      TOPICS.taggingTagChanged,
+      TOPICS.identityOrganizationChanged,
+      TOPICS.identityAccountThresholdsChanged,
+      TOPICS.eventsBusinessEventChanged,
+      TOPICS.eventsImpactUpserted,
+    ],
+    // `POST telemetry` takes 50,000 samples, JSON or CSV: the gateway's route takes the same limit.
+    bodyLimit: `${ANALYTICS_LIMITS.telemetryBodyMaxBytes}b`,
+    textBodyLimit: `${ANALYTICS_LIMITS.telemetryBodyMaxBytes}b`,
   };
 }

@@ -1,16 +1,29 @@
 import { ServiceDefinition } from '@infra/messaging';
-import { TOPICS } from '@infra/contracts';
+import { BUSINESS_EVENT_LIMITS, TOPICS } from '@infra/contracts';
 import { loadServiceEnv, ServiceEnv } from '@infra/platform';
+import { BusinessEvents1767000000000 } from './database/migrations/1767000000000-business-events';
 
-/** The events service: config from the environment, its tables, migrations and topics. */
+/** The events service's migrations, in order. */
+export const EVENTS_MIGRATIONS = [BusinessEvents1767000000000];
+
+/** The events service: business events, their assignments and expected impact, and its read models. */
 export function eventsService(env = loadServiceEnv('events', ServiceEnv)): ServiceDefinition {
   return {
     name: 'events',
     env,
+    // Every table is SQL in its feature's repository (set-based resolution of the rules).
     entities: [],
-    migrations: [],
-    consumesEvents: false,
+    migrations: EVENTS_MIGRATIONS,
+    consumesEvents: true,
     publishes: [TOPICS.eventsBusinessEventChanged, TOPICS.eventsImpactUpserted],
-    consumes: [],
+    consumes: [
+      TOPICS.inventoryAssetUpserted,
+      TOPICS.inventoryAssetStatusChanged,
+      TOPICS.inventoryCollectionChanged,
+      TOPICS.taggingTagsAssigned,
+      TOPICS.taggingTagChanged,
+    ],
+    // `PUT business-events/impact` takes 100,000 impacts: the gateway's route takes the same limit.
+    bodyLimit: `${BUSINESS_EVENT_LIMITS.impactBodyMaxBytes}b`,
   };
 }

@@ -8,8 +8,12 @@ import { AccountAccess } from './accounts/account-access';
 import { AccountsController } from './accounts/accounts.controller';
 import { AccountsRepository } from './accounts/accounts.repository';
 import { AccountsService } from './accounts/accounts.service';
+import { ApiKeysController } from './api-keys/api-keys.controller';
+import { ApiKeysRepository } from './api-keys/api-keys.repository';
+import { ApiKeysService } from './api-keys/api-keys.service';
 import { IDENTITY_ENTITIES } from './identity.entities';
 import { IdentityEnv } from './identity.env';
+import { InternalApiKeysController } from './internal/api-keys.controller';
 import { MembershipsController } from './internal/memberships.controller';
 import { InternalMembershipsRepository } from './internal/memberships.repository';
 import { InternalMembershipsService } from './internal/memberships.service';
@@ -82,6 +86,8 @@ export class AppModule implements NestModule {
         OrganizationsController,
         StubsController,
         MembershipsController,
+        ApiKeysController,
+        InternalApiKeysController,
       ],
       providers: [
         { provide: IdentityEnv, useValue: definition.env },
@@ -107,6 +113,8 @@ export class AppModule implements NestModule {
         MfaRepository,
         PasswordResetService,
         PasswordResetRepository,
+        ApiKeysRepository,
+        ApiKeysService,
       ],
     };
   }

@@ -1,4 +1,5 @@
 import { Account, Membership } from './accounts/account.entity';
+import { ApiKey } from './api-keys/api-key.entity';
 import { Invitation } from './invitations/invitation.entity';
 import { Organization } from './organizations/organization.entity';
 import { PasswordResetToken } from './password-reset/password-reset-token.entity';
@@ -14,4 +15,5 @@ export const IDENTITY_ENTITIES = [
   User,
   RefreshToken,
   PasswordResetToken,
+  ApiKey,
 ];

@@ -2,11 +2,17 @@ import { ServiceDefinition } from '@infra/messaging';
 import { IdentitySchema1763712100000 } from './database/migrations/1763712100000-identity-schema';
 import { MfaLastStep1763800000000 } from './database/migrations/1763800000000-mfa-last-step';
 import { Invitations1763900000000 } from './database/migrations/1763900000000-invitations';
+import { ApiKeys1764000000000 } from './database/migrations/1764000000000-api-keys';
 import { IDENTITY_ENTITIES } from './identity.entities';
 import { IdentityEnv, loadIdentityEnv } from './identity.env';
 
 /** Identity's migrations, in order. */
-export const IDENTITY_MIGRATIONS = [IdentitySchema1763712100000, MfaLastStep1763800000000, Invitations1763900000000];
+export const IDENTITY_MIGRATIONS = [
+  IdentitySchema1763712100000,
+  MfaLastStep1763800000000,
+  Invitations1763900000000,
+  ApiKeys1764000000000,
+];
 
 /** The identity service: accounts, organizations, users, members, roles, sign-in, MFA, password reset. */
 export function identityService(env: IdentityEnv = loadIdentityEnv()): ServiceDefinition & { env: IdentityEnv } {

@@ -18,7 +18,12 @@ export function inventoryService(env = loadServiceEnv('inventory', ServiceEnv)):
     entities: [AwsIntegration],
     migrations: INVENTORY_MIGRATIONS,
     consumesEvents: true,
-    publishes: [TOPICS.inventoryAssetUpserted, TOPICS.inventoryAssetStatusChanged, TOPICS.inventoryCollectionChanged],
+    publishes: [
+      TOPICS.inventoryAssetUpserted,
+      TOPICS.inventoryAssetStatusChanged,
+      TOPICS.inventoryCollectionChanged,
+      TOPICS.inventoryTelemetryCollected,
+    ],
     consumes: [TOPICS.taggingTagsAssigned, TOPICS.analyticsRatingsRecomputed],
   };
 }

@@ -1,16 +1,30 @@
 import { ServiceDefinition } from '@infra/messaging';
-import { TOPICS } from '@infra/contracts';
-import { loadServiceEnv, ServiceEnv } from '@infra/platform';
+import { TAGGING_LIMITS, TOPICS } from '@infra/contracts';
+import { TaggingSchema1765000000000 } from './database/migrations/1765000000000-tagging-schema';
+import { TagImports1765100000000 } from './database/migrations/1765100000000-tag-imports';
+import { TagRules1765200000000 } from './database/migrations/1765200000000-tag-rules';
+import { loadTaggingEnv, TaggingEnv } from './tagging.env';
 
-/** The tagging service: config from the environment, its tables, migrations and topics. */
-export function taggingService(env = loadServiceEnv('tagging', ServiceEnv)): ServiceDefinition {
+/** Tagging's migrations, in order. */
+export const TAGGING_MIGRATIONS = [TaggingSchema1765000000000, TagImports1765100000000, TagRules1765200000000];
+
+/** The tagging service: tags, assignments, system tags, the audit log, and its read model of inventory. */
+export function taggingService(env = loadTaggingEnv()): ServiceDefinition & { env: TaggingEnv } {
   return {
     name: 'tagging',
     env,
+    // Every table is SQL in its feature's repository (bulk inserts, derived status).
     entities: [],
-    migrations: [],
-    consumesEvents: false,
+    migrations: TAGGING_MIGRATIONS,
+    consumesEvents: true,
     publishes: [TOPICS.taggingTagsAssigned, TOPICS.taggingTagChanged, TOPICS.taggingImportCompleted],
-    consumes: [],
+    consumes: [
+      TOPICS.inventoryAssetUpserted,
+      TOPICS.inventoryAssetStatusChanged,
+      TOPICS.inventoryCollectionChanged,
+      TOPICS.analyticsTelemetryFreshness,
+    ],
+    // Uploaded import files (the local store's PUT): the gateway's route takes the same limit.
+    textBodyLimit: `${TAGGING_LIMITS.importFileMaxBytes}b`,
   };
 }

@@ -93,3 +93,22 @@ export async function profileOf(token: string): Promise<Profile> {
   if (response.status !== 200) throw new Error(`profile failed: ${response.status} ${response.text}`);
   return response.body;
 }
+
+/** A demo user signed in and working in the first organization of one of their accounts. */
+export interface OrganizationSession {
+  token: string;
+  organizationId: string;
+  accountId: string;
+}
+
+export async function organizationSession(user: DemoUser, slug = 'demo'): Promise<OrganizationSession> {
+  const { accessToken } = await tokenFor(user);
+  const account = (await profileOf(accessToken)).accounts.find((a) => a.slug === slug)!;
+  return { token: accessToken, organizationId: account.organization[0].id, accountId: account.id };
+}
+
+/** `call` as that session, in its organization. */
+export const callAs =
+  (who: OrganizationSession) =>
+  <T = unknown>(method: string, path: string, body?: unknown) =>
+    call<T>(method, path, { token: who.token, organizationId: who.organizationId, body });

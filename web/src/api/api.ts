@@ -11,6 +11,8 @@ export const ORGANIZATION_SCOPED_TAGS = [
   'TagImport',
   'BusinessEvent',
   'Sidebar',
+  'Rule',
+  'Analytics',
 ] as const;
 
 /**
@@ -21,6 +23,15 @@ export const api = createApi({
   reducerPath: 'api',
   baseQuery: createBaseQuery(),
   keepUnusedDataFor: KEEP_UNUSED_DATA_FOR_SECONDS,
-  tagTypes: ['Profile', 'User', 'Acceptance', 'Account', 'Member', 'Organization', ...ORGANIZATION_SCOPED_TAGS],
+  tagTypes: [
+    'Profile',
+    'User',
+    'Acceptance',
+    'Account',
+    'Member',
+    'Organization',
+    'ApiKey',
+    ...ORGANIZATION_SCOPED_TAGS,
+  ],
   endpoints: () => ({}),
 });

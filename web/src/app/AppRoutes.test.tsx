@@ -221,11 +221,21 @@ describe('routes and shell', () => {
     expect(screen.getByTestId('location').textContent).toBe('/');
   });
 
-  it('shows a translated placeholder for sections still to come', async () => {
-    renderAt('/admin/tag-library/tag-import');
-    expect(await screen.findByText('This section is coming soon.')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Tag Import', level: 1 })).toBeTruthy();
-    expect(screen.getByTestId('header-title').textContent).toBe('Tag Import');
+  it('shows the Events page at /admin/events, and the event pages under it', async () => {
+    renderAt('/admin/events');
+    expect(await screen.findByRole('heading', { name: 'Events', level: 1 })).toBeTruthy();
+    expect(screen.getByTestId('header-title').textContent).toBe('Events');
+    expect(screen.queryByTestId('coming-soon')).toBeNull();
+  });
+
+  it('shows Add Event at /admin/events/new', async () => {
+    renderAt('/admin/events/new');
+    expect(await screen.findByRole('heading', { name: 'Add Event', level: 1 })).toBeTruthy();
+  });
+
+  it('answers a malformed event id with "Oops! Event Not Found"', async () => {
+    renderAt('/admin/events/not-an-id');
+    expect(await screen.findByText('Oops! Event Not Found')).toBeTruthy();
   });
 });
 

@@ -33,6 +33,8 @@ const ManualsPage = lazy(() => import('../features/admin/account/ManualsPage'));
 const OrganizationsPage = lazy(() => import('../features/admin/organizations/OrganizationsPage'));
 const AccountsPage = lazy(() => import('../features/admin/accounts/AccountsPage'));
 const IntegrationsPage = lazy(() => import('../features/admin/integrations/IntegrationsPage'));
+const TelemetryPage = lazy(() => import('../features/data-settings/TelemetryPage'));
+const FinancialPage = lazy(() => import('../features/data-settings/FinancialPage'));
 const AssetsPage = lazy(() => import('../features/management/assets/AssetsPage'));
 const CollectionsPage = lazy(() => import('../features/management/collections/CollectionsPage'));
 const ViewsPage = lazy(() => import('../features/management/views/ViewsPage'));
@@ -40,7 +42,17 @@ const InvitationsPage = lazy(() => import('../features/invitations/InvitationsPa
 const AssetDashboardPage = lazy(() => import('../features/dashboard/AssetPage'));
 const CollectionDashboardPage = lazy(() => import('../features/dashboard/CollectionPage'));
 const ViewDashboardPage = lazy(() => import('../features/dashboard/ViewPage'));
-const ComingSoonPage = lazy(() => import('../features/placeholder/ComingSoonPage'));
+const TagLibraryPage = lazy(() => import('../features/tags/TagLibraryPage'));
+const CreateTagsPage = lazy(() => import('../features/tags/CreateTagsPage'));
+const TagAssignPage = lazy(() => import('../features/tags/TagAssignPage'));
+const TagSummaryPage = lazy(() => import('../features/tags/TagSummaryPage'));
+const TagImportPage = lazy(() => import('../features/tags/TagImportPage'));
+const AuditLogsPage = lazy(() => import('../features/tags/AuditLogsPage'));
+const RulesPage = lazy(() => import('../features/rules/RulesPage'));
+const WidgetsPage = lazy(() => import('../features/analytics/WidgetsPage'));
+const EventsPage = lazy(() => import('../features/events/EventsPage'));
+const EventWizardPage = lazy(() => import('../features/events/EventWizardPage'));
+const EventPage = lazy(() => import('../features/events/EventPage'));
 const NotFoundPage = lazy(() => import('../features/placeholder/NotFoundPage'));
 
 const STANDALONE_LOADERS: Record<string, () => Promise<unknown>> = {
@@ -70,22 +82,6 @@ export function preloadPage(pathname: string): void {
   void LAYOUT_PAGE_LOADERS[pathname]?.();
 }
 
-/** Pages that later issues fill in, with the translation key of their title. */
-const PLACEHOLDERS: { path: string; titleKey: string }[] = [
-  { path: ROUTES.widgets, titleKey: 'pages.widgets' },
-  { path: ROUTES.event, titleKey: 'pages.event' },
-  { path: ROUTES.adminEvents, titleKey: 'admin.sections.events.title' },
-  { path: ROUTES.adminLogs, titleKey: 'pages.auditLogs' },
-  { path: ROUTES.tagLibrary, titleKey: 'pages.tagLibrary' },
-  { path: ROUTES.tagCreate, titleKey: 'pages.tagCreate' },
-  { path: ROUTES.tagAssign, titleKey: 'pages.tagAssign' },
-  { path: ROUTES.tagSummary, titleKey: 'pages.tagSummary' },
-  { path: ROUTES.tagImport, titleKey: 'pages.tagImport' },
-  { path: ROUTES.adminBusinessRules, titleKey: 'admin.sections.businessRule.title' },
-  { path: ROUTES.adminTelemetry, titleKey: 'admin.sections.telemetry.title' },
-  { path: ROUTES.adminFinancial, titleKey: 'admin.sections.financial.title' },
-];
-
 /**
  * Pages outside the default layout. The signed-out and sign-in pages never ask for the profile (no redirect
  * loop); the acceptance page is where the layout's guard sends a user who has not accepted the terms yet.
@@ -113,10 +109,27 @@ const ADMIN_MANAGEMENT: { path: string; page: LazyExoticComponent<ComponentType>
   { path: ROUTES.adminAssets, page: AssetsPage },
   { path: ROUTES.adminCollections, page: CollectionsPage },
   { path: ROUTES.adminViews, page: ViewsPage },
+  // Events: the list, Add Event, Edit Event and one event (the static "new" wins over ":id").
+  { path: ROUTES.adminEvents, page: EventsPage },
+  { path: ROUTES.eventCreate, page: EventWizardPage },
+  { path: ROUTES.eventEdit, page: EventWizardPage },
+  { path: ROUTES.event, page: EventPage },
 ];
 
-/** The dashboards of one asset, collection or view. */
+/** The tagging pages (Tag Library and its steps, audit logs) and Admin → Rules. */
+const TAGGING: { path: string; page: LazyExoticComponent<ComponentType> }[] = [
+  { path: ROUTES.tagLibrary, page: TagLibraryPage },
+  { path: ROUTES.tagCreate, page: CreateTagsPage },
+  { path: ROUTES.tagAssign, page: TagAssignPage },
+  { path: ROUTES.tagSummary, page: TagSummaryPage },
+  { path: ROUTES.tagImport, page: TagImportPage },
+  { path: ROUTES.adminLogs, page: AuditLogsPage },
+  { path: ROUTES.adminBusinessRules, page: RulesPage },
+];
+
+/** The dashboards of one asset, collection or view, and every widget of the organization. */
 const DASHBOARDS: { path: string; page: LazyExoticComponent<ComponentType> }[] = [
+  { path: ROUTES.widgets, page: WidgetsPage },
   { path: ROUTES.asset, page: AssetDashboardPage },
   { path: ROUTES.collection, page: CollectionDashboardPage },
   { path: ROUTES.view, page: ViewDashboardPage },
@@ -152,17 +165,19 @@ export function AppRoutes() {
         <Route path={ROUTES.invitations} element={<InvitationsPage />} />
         <Route path={ROUTES.adminAccounts} element={<AccountsPage />} />
         <Route path={ROUTES.adminIntegrations} element={<IntegrationsPage />} />
+        <Route path={ROUTES.adminTelemetry} element={<TelemetryPage />} />
+        <Route path={ROUTES.adminFinancial} element={<FinancialPage />} />
         {ADMIN_ACCOUNT.map(({ path, page: Page }) => (
           <Route key={path} path={path} element={<Page />} />
         ))}
         {ADMIN_MANAGEMENT.map(({ path, page: Page }) => (
           <Route key={path} path={path} element={<Page />} />
         ))}
-        {DASHBOARDS.map(({ path, page: Page }) => (
+        {TAGGING.map(({ path, page: Page }) => (
           <Route key={path} path={path} element={<Page />} />
         ))}
-        {PLACEHOLDERS.map(({ path, titleKey }) => (
-          <Route key={path} path={path} element={<ComingSoonPage key={titleKey} titleKey={titleKey} />} />
+        {DASHBOARDS.map(({ path, page: Page }) => (
+          <Route key={path} path={path} element={<Page />} />
         ))}
         <Route path="*" element={<NotFoundPage />} />
       </Route>

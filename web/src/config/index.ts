@@ -27,6 +27,9 @@ export const KEEP_UNUSED_DATA_FOR_SECONDS = 60;
 export const SUCCESS_TOAST_AUTO_HIDE_MS = 5000;
 export const MAX_VISIBLE_TOASTS = 4;
 
+/** The home page's highlights carousel turns every 5000 ms (§9). */
+export const CAROUSEL_INTERVAL_MS = 5000;
+
 /** Sidebar and collapse transitions. */
 export const SIDEBAR_TRANSITION_MS = 300;
 export const SIDEBAR_WIDTH_OPEN = 248;

@@ -14,6 +14,10 @@ export const ROUTES = {
   view: '/views/:id',
   admin: '/admin',
   adminEvents: '/admin/events',
+  // The event pages under Events (not shown in the spec; our choice): Add Event, Edit Event, one event.
+  eventCreate: '/admin/events/new',
+  eventEdit: '/admin/events/:id/edit',
+  event: '/admin/events/:id',
   adminViews: '/admin/views',
   adminIntegrations: '/admin/integrations',
   adminLogs: '/admin/logs/:id',
@@ -36,7 +40,6 @@ export const ROUTES = {
   adminBusinessRules: '/admin/business-rules',
   adminTelemetry: '/admin/telemetry',
   adminFinancial: '/admin/financial',
-  event: '/events/:id',
   userAcceptance: '/user-acceptance',
   invitations: '/invitations',
 } as const;

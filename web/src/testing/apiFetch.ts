@@ -23,6 +23,8 @@ export interface SentRequest {
 export interface StubAnswer {
   status: number;
   body?: unknown;
+  /** Response headers besides the content type (e.g. `Data-Integration`). */
+  headers?: Record<string, string>;
 }
 
 /** Relative URLs (the app's `/api/v1/...`) resolve against the jsdom page's origin, as in a browser. */
@@ -57,11 +59,11 @@ export function stubApiFetch(answer: (request: SentRequest) => StubAnswer) {
       body: text ? (JSON.parse(text) as unknown) : undefined,
     };
     sent.push(request_);
-    const { status, body } = answer(request_);
+    const { status, body, headers } = answer(request_);
     const empty = body === undefined || status === 204;
     return new Response(empty ? null : JSON.stringify(body), {
       status,
-      headers: empty ? {} : { 'content-type': 'application/json' },
+      headers: { ...(empty ? {} : { 'content-type': 'application/json' }), ...headers },
     });
   };
   Object.assign(globalThis, { fetch: fetchStub, Request: PageRequest, Response, Headers });

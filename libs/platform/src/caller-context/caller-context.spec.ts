@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import { createHmac, generateKeyPairSync } from 'node:crypto';
 import { SignJWT } from 'jose';
+import { ed25519KeyFromBase64 } from '../config/keys';
 import { Caller, CallerContextGuard, NoCallerContext } from './caller-context.guard';
 import {
   CALLER_CONTEXT_HEADER,
@@ -35,6 +36,21 @@ const context: CallerContext = {
 describe('signed caller context (EdDSA)', () => {
   it('round-trips a context signed by the gateway for this service', async () => {
     expect(await verifier.verify(await signer.sign(context, 'inventory'))).toEqual(context);
+  });
+
+  it('carries the API key of a key-authenticated request, and only then', async () => {
+    const byKey = { ...context, apiKeyId: 'key-1' };
+    expect(await verifier.verify(await signer.sign(byKey, 'inventory'))).toEqual(byKey);
+    const plain = await verifier.verify(await signer.sign(context, 'inventory'));
+    expect(plain).not.toHaveProperty('apiKeyId');
+    const notText = await new SignJWT({ sa: false, acc: null, org: null, role: null, apk: 42 })
+      .setProtectedHeader({ alg: 'EdDSA' })
+      .setSubject('user-1')
+      .setIssuer(CALLER_CONTEXT_ISSUER)
+      .setAudience('inventory')
+      .setExpirationTime('1m')
+      .sign(ed25519KeyFromBase64(keys.privateKey, 'private'));
+    expect(await verifier.verify(notText)).toBeUndefined();
   });
 
   it('refuses a context minted for another service (audience)', async () => {

@@ -14,6 +14,8 @@ export interface CallerContext {
   accountId: string | null;
   organizationId: string | null;
   role: Role | null;
+  /** Set when the request was authenticated by an API key (`userId` is then the key's creator); audit logs keep it. */
+  apiKeyId?: string | null;
 }
 
 /** The one header that carries the caller context from the gateway to a service. */
@@ -42,6 +44,8 @@ export class CallerContextSigner {
       acc: context.accountId,
       org: context.organizationId,
       role: context.role,
+      // Only on API-key requests: contexts of signed-in users stay as they were.
+      ...(context.apiKeyId ? { apk: context.apiKeyId } : {}),
     })
       .setProtectedHeader({ alg: ALGORITHM })
       .setSubject(context.userId)
@@ -77,9 +81,10 @@ export class CallerContextVerifier {
         audience: this.audience,
         requiredClaims: ['exp', 'sub'],
       });
-      const { sub, email, sa, acc, org, role } = payload;
+      const { sub, email, sa, acc, org, role, apk } = payload;
       if (typeof sub !== 'string' || typeof sa !== 'boolean' || !isNullableString(acc) || !isNullableString(org))
         return undefined;
+      if (apk !== undefined && typeof apk !== 'string') return undefined;
       if (role !== null && !(ROLES as readonly unknown[]).includes(role)) return undefined;
       return {
         userId: sub,
@@ -88,6 +93,7 @@ export class CallerContextVerifier {
         accountId: acc,
         organizationId: org,
         role: role as Role | null,
+        ...(typeof apk === 'string' ? { apiKeyId: apk } : {}),
       };
     } catch {
       return undefined;

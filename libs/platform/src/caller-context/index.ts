@@ -1,2 +1,3 @@
 export * from './caller-context';
 export * from './caller-context.guard';
+export * from './tenant';

@@ -2,7 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import { BadRequestException, ValidationPipe, type Type } from '@nestjs/common';
 import { Client } from 'pg';
+import { DataSource, type MixedList } from 'typeorm';
 import { VALIDATION_PIPE_OPTIONS } from '../bootstrap';
+import { runMigrationsLocked } from '../database';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -53,6 +55,45 @@ export async function createTestDatabase(prefix = 'infra_it'): Promise<{ name: s
   };
 }
 
+type Schema = MixedList<string | (new () => unknown)>;
+
+/** A DataSource (not yet initialized) on an existing test database, with a service's migrations and entities. */
+export function testDataSource(database: string, migrations: Schema, entities: Schema = []): DataSource {
+  const cfg = testDatabaseConfig();
+  return new DataSource({
+    type: 'postgres',
+    host: cfg.host,
+    port: cfg.port,
+    username: cfg.user,
+    password: cfg.password,
+    database,
+    entities,
+    migrations,
+  });
+}
+
+/**
+ * The medium tier's set-up: a scratch database with a service's real migrations run, and a DataSource on it.
+ * `drop()` closes the DataSource and drops the database.
+ */
+export async function migratedTestDatabase(
+  prefix: string,
+  migrations: Schema,
+  entities: Schema = [],
+): Promise<{ name: string; dataSource: DataSource; drop: () => Promise<void> }> {
+  const database = await createTestDatabase(prefix);
+  const dataSource = testDataSource(database.name, migrations, entities);
+  await runMigrationsLocked(dataSource);
+  return {
+    name: database.name,
+    dataSource,
+    drop: async () => {
+      if (dataSource.isInitialized) await dataSource.destroy();
+      await database.drop();
+    },
+  };
+}
+
 export const kafkaBrokersForTests = () => (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
 
 export function uniqueSuffix(): string {
@@ -63,6 +104,17 @@ export function uniqueSuffix(): string {
 export async function bodyErrorsOf(metatype: Type, body: object): Promise<string[]> {
   try {
     await new ValidationPipe(VALIDATION_PIPE_OPTIONS).transform(body, { type: 'body', metatype });
+    return [];
+  } catch (error) {
+    if (!(error instanceof BadRequestException)) throw error;
+    return (error.getResponse() as { message: string[] }).message;
+  }
+}
+
+/** The messages the services' validation pipe answers for a query string (values as text, as they arrive). */
+export async function queryErrorsOf(metatype: Type, query: Record<string, string>): Promise<string[]> {
+  try {
+    await new ValidationPipe(VALIDATION_PIPE_OPTIONS).transform(query, { type: 'query', metatype });
     return [];
   } catch (error) {
     if (!(error instanceof BadRequestException)) throw error;

@@ -1,2 +1,3 @@
 export * from './text-validators';
 export * from './optional-text.pipe';
+export * from './query-values';

@@ -26,7 +26,7 @@ import {
   TIME_HORIZONS,
   type TimeHorizon,
 } from '@infra/contracts';
-import { NoControlCharacters } from '@infra/platform';
+import { NoControlCharacters, queryBoolean, queryList } from '@infra/platform';
 
 const TEXT = INVENTORY_LIMITS.attributeTextMaxLength;
 const NUMBER = { allowNaN: false, allowInfinity: false };
@@ -100,19 +100,10 @@ export class UpsertAssetsDto {
   assets!: AssetUpsertItemDto[];
 }
 
-/** Comma- or pipe-separated ids of a query string (the web client encodes `|`). */
-function idList({ value }: { value: unknown }): unknown {
-  if (typeof value !== 'string') return value;
-  return value
-    .split(/[,|]/)
-    .map((id) => id.trim())
-    .filter((id) => id.length > 0);
-}
-
 export class AssetFilterQueryDto {
   @ApiPropertyOptional({ description: 'Tag ids (comma-separated): assets carrying any of them.' })
   @IsOptional()
-  @Transform(idList)
+  @Transform(queryList)
   @IsArray()
   @ArrayMaxSize(INVENTORY_LIMITS.filterIdsMax)
   @IsUUID('all', { each: true })
@@ -120,7 +111,7 @@ export class AssetFilterQueryDto {
 
   @ApiPropertyOptional({ description: 'Collection ids (comma-separated): members of any of them.' })
   @IsOptional()
-  @Transform(idList)
+  @Transform(queryList)
   @IsArray()
   @ArrayMaxSize(INVENTORY_LIMITS.filterIdsMax)
   @IsUUID('all', { each: true })
@@ -158,7 +149,7 @@ export class AssetListQueryDto extends AssetFilterQueryDto {
 
   @ApiPropertyOptional({ description: 'Statuses (comma-separated); archived assets only when named.' })
   @IsOptional()
-  @Transform(idList)
+  @Transform(queryList)
   @IsArray()
   @IsIn(ASSET_STATUSES, { each: true })
   status?: AssetStatus[];
@@ -170,7 +161,7 @@ export class AssetListQueryDto extends AssetFilterQueryDto {
 
   @ApiPropertyOptional()
   @IsOptional()
-  @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @Transform(queryBoolean)
   @IsBoolean()
   includeRatingData?: boolean;
 }

@@ -75,7 +75,13 @@ function filterConditions(filter: AssetFilter, params: unknown[]): string[] {
 
 /**
  * Recomputes the copies of memberships and tags on the given assets of the organization from their tables
- * (collection_assets, asset_tags); every change to those tables calls this in its transaction.
+ * (collection_assets, asset_tags); every change to those tables calls this in its transaction, after the change.
+ *
+ * The rows are locked first, in a statement of their own. Why: a single UPDATE that waits for a concurrent
+ * refresh of the same asset (a membership change racing a tag event) re-reads the row once that commits but
+ * still computes its sub-selects from the snapshot taken before the wait, writing back copies that lack the
+ * other transaction's change. After the lock, the UPDATE is a new statement with a new snapshot.
+ * `FOR NO KEY UPDATE` does not wait for the key-share locks that the link tables' foreign keys take.
  */
 export async function refreshAssetLinks(
   manager: EntityManager,
@@ -83,6 +89,10 @@ export async function refreshAssetLinks(
   assetIds: string[],
 ): Promise<void> {
   if (assetIds.length === 0) return;
+  await manager.query(
+    `SELECT id FROM assets WHERE organization_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
+    [organizationId, assetIds],
+  );
   await manager.query(
     `UPDATE assets a SET
        collection_ids = coalesce((SELECT array_agg(c.collection_id ORDER BY c.collection_id) FROM collection_assets c

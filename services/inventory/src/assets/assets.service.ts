@@ -87,6 +87,7 @@ export class AssetsService {
             ...envelope,
             payload: {
               assetId: id,
+              externalId: item.externalId,
               name: item.name,
               status: item.status,
               collectionIds: collections.get(id) ?? [],

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { AssetUpsertItem } from '@infra/contracts';
 import { EXTERNAL_ID, ROLE_ARN } from './__fixtures__/ec2';
 import type { AssetSink } from './asset-sink';
+import { AwsConnector } from './aws-connector';
 import type { AwsIntegration } from './aws-integration.entity';
 import { Ec2InventorySync } from './ec2-inventory-sync';
 
@@ -151,7 +152,8 @@ describe('AwsConnector retries (real SDK, local endpoint)', () => {
       configuredBy: '4a5b6c7d-8e9f-4a0b-1c2d-3e4f5a6b7c8d',
     } as AwsIntegration;
 
-    const counts = await new Ec2InventorySync(sink).run(integration);
+    const connector = new AwsConnector(integration);
+    const { counts } = await new Ec2InventorySync(sink).run(connector, integration).finally(() => connector.destroy());
 
     expect(counts).toEqual({ created: 1, updated: 0, seen: 1 });
     expect(written).toEqual([

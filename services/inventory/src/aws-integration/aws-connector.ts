@@ -1,3 +1,5 @@
+import { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
+import { CostExplorerClient } from '@aws-sdk/client-cost-explorer';
 import { EC2Client } from '@aws-sdk/client-ec2';
 import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
 import type { AwsCredentialIdentity, AwsCredentialIdentityProvider } from '@aws-sdk/types';
@@ -31,15 +33,17 @@ function partitionOf(roleArn: string): Partition {
 /**
  * Everything the product does in a customer's AWS account goes through one connector per integration: it
  * assumes the organization's role (with its external id) and builds clients on those temporary credentials.
- * The EC2 inventory sync is its first user; CloudWatch (GetMetricData) and Cost Explorer clients belong here too.
+ * The EC2 inventory sync and the telemetry feed (CloudWatch, Cost Explorer) use it, on the same session.
  * Nothing it holds is stored: credentials live in memory for the duration of one run.
  */
 export class AwsConnector {
-  /** The partition's main region: STS, DescribeRegions, and (later) Cost Explorer are called there. */
+  /** The partition's main region: STS, DescribeRegions and Cost Explorer are called there. */
   readonly homeRegion: string;
   private readonly sts: STSClient;
   private readonly clients: { destroy(): void }[] = [];
   private readonly ec2Clients = new Map<string, EC2Client>();
+  private readonly cloudWatchClients = new Map<string, CloudWatchClient>();
+  private costExplorerClient: CostExplorerClient | undefined;
   private session: AwsCredentialIdentity | undefined;
   private assuming: Promise<AwsCredentialIdentity> | undefined;
 
@@ -65,6 +69,25 @@ export class AwsConnector {
       this.ec2Clients.set(region, client);
     }
     return client;
+  }
+
+  cloudWatch(region: string): CloudWatchClient {
+    let client = this.cloudWatchClients.get(region);
+    if (!client) {
+      client = this.track(
+        new CloudWatchClient({ region, credentials: this.credentials, maxAttempts: AWS_MAX_ATTEMPTS }),
+      );
+      this.cloudWatchClients.set(region, client);
+    }
+    return client;
+  }
+
+  /** Cost Explorer has one endpoint per partition (the SDK resolves it from the home region). */
+  costExplorer(): CostExplorerClient {
+    this.costExplorerClient ??= this.track(
+      new CostExplorerClient({ region: this.homeRegion, credentials: this.credentials, maxAttempts: AWS_MAX_ATTEMPTS }),
+    );
+    return this.costExplorerClient;
   }
 
   /** Closes the sockets of every client built for this run. */

@@ -27,9 +27,16 @@ const CREDENTIALS_REJECTED = new Set([
 /** A region the customer's account (or STS) has not enabled. */
 const REGION_DISABLED = new Set(['OptInRequired', 'RegionDisabledException']);
 
+/** What the role's policy must allow, by the service of the refused call. */
+const NEEDED: Record<string, string> = {
+  ec2: 'allow ec2:DescribeRegions, ec2:DescribeInstances and ec2:DescribeInstanceTypes in its policy',
+  cloudwatch: 'allow cloudwatch:ListMetrics and cloudwatch:GetMetricData in its policy',
+  ce: "allow ce:GetCostAndUsageWithResources in its policy, and turn on Cost Explorer's hourly, resource-level data",
+};
+
 export interface AwsCallContext {
   roleArn: string;
-  /** IAM action, e.g. `sts:AssumeRole` or `ec2:DescribeInstances`. */
+  /** IAM action, e.g. `sts:AssumeRole`, `ec2:DescribeInstances` or `cloudwatch:GetMetricData`. */
   call: string;
   region?: string;
 }
@@ -45,7 +52,7 @@ export function awsAccessError(error: unknown, context: AwsCallContext): AwsAcce
       code,
       assuming
         ? `AWS denied assuming ${context.roleArn} (${code}): check that the role's trust policy allows this product's AWS account and requires exactly this external id.`
-        : `The role ${context.roleArn} may not call ${context.call}${where} (${code}): allow ec2:DescribeRegions, ec2:DescribeInstances and ec2:DescribeInstanceTypes in its policy.`,
+        : `The role ${context.roleArn} may not call ${context.call}${where} (${code}): ${NEEDED[context.call.split(':')[0]] ?? NEEDED.ec2}.`,
     );
   }
   if (CREDENTIALS_REJECTED.has(code)) {

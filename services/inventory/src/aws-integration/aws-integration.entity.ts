@@ -1,11 +1,23 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { SyncState } from '@infra/contracts';
 
+/** The telemetry feed of a successful run. */
+export interface TelemetryCounts {
+  /** Hourly samples published. */
+  samples: number;
+  /** Costs without a CPU sample of their instance and hour (a sample needs cpuUtil), or below zero: not sent. */
+  costsDropped: number;
+  /** The end (exclusive, ISO 8601) of the hours collected so far: the next run's new hours start there. */
+  collectedThrough: string;
+}
+
 /** Counts of the last successful run, as stored in `last_counts`. */
 export interface SyncCounts {
   created: number;
   updated: number;
   seen: number;
+  /** Absent until a run fed telemetry: the next run then reaches back as far as the sources keep hourly data. */
+  telemetry?: TelemetryCounts;
 }
 
 /**

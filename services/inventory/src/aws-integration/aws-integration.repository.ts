@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, MoreThan } from 'typeorm';
+import { DataSource, EntityManager, MoreThan } from 'typeorm';
 import type { AwsIntegrationRequest } from '@infra/contracts';
 import { AwsIntegration, SyncCounts } from './aws-integration.entity';
 
@@ -80,7 +80,8 @@ export class AwsIntegrationRepository {
     );
   }
 
-  async recordSuccess(organizationId: string, counts: SyncCounts): Promise<void> {
+  /** `warning`: what the run could not collect (e.g. Cost Explorer not enabled), shown to the Admin as its error. */
+  async recordSuccess(organizationId: string, counts: SyncCounts, warning: string | null): Promise<void> {
     await this.integrations.update(
       { organizationId },
       {
@@ -88,9 +89,14 @@ export class AwsIntegrationRepository {
         stateChangedAt: () => 'now()',
         lastSucceededAt: () => 'now()',
         lastCounts: counts,
-        lastError: null,
+        lastError: warning,
       },
     );
+  }
+
+  /** A transaction for the outbox events of a sync (the telemetry it collected). */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
   }
 
   /** A failed attempt: `queued` while the job will retry it, `failed` when no retry follows. */

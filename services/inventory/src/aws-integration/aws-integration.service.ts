@@ -16,7 +16,12 @@ export function toAwsIntegrationDto(integration: AwsIntegration): AwsIntegration
     state: integration.state,
     lastRunAt: integration.lastRunAt?.toISOString() ?? null,
     lastSucceededAt: integration.lastSucceededAt?.toISOString() ?? null,
-    lastCounts: integration.lastCounts,
+    // The assets' counts only: `telemetry` is the sync's own bookkeeping.
+    lastCounts: integration.lastCounts && {
+      created: integration.lastCounts.created,
+      updated: integration.lastCounts.updated,
+      seen: integration.lastCounts.seen,
+    },
     lastError: integration.lastError,
   };
 }

@@ -20,9 +20,10 @@ import {
   ROLE_ARN,
 } from './__fixtures__/ec2';
 import type { AssetSink, SyncTenant } from './asset-sink';
+import { AwsConnector } from './aws-connector';
 import { AwsAccessError } from './aws-errors';
 import type { AwsIntegration } from './aws-integration.entity';
-import { Ec2InventorySync } from './ec2-inventory-sync';
+import { Ec2InventorySync, type Ec2SyncResult } from './ec2-inventory-sync';
 
 const ORGANIZATION_ID = '7d1f6c1e-2b3a-4c5d-8e9f-0a1b2c3d4e5f';
 
@@ -68,6 +69,16 @@ class RecordingSink implements AssetSink {
   }
 }
 
+/** One run on its own connector, as the job does it. */
+async function sync(sink: AssetSink, target: AwsIntegration): Promise<Ec2SyncResult> {
+  const connector = new AwsConnector(target);
+  try {
+    return await new Ec2InventorySync(sink).run(connector, target);
+  } finally {
+    connector.destroy();
+  }
+}
+
 const sts = mockClient(STSClient);
 const ec2 = mockClient(EC2Client);
 
@@ -106,7 +117,7 @@ beforeEach(() => {
 describe('Ec2InventorySync', () => {
   it('assumes the role with the external id and a session name of the organization', async () => {
     instancesByRegion({});
-    await new Ec2InventorySync(new RecordingSink()).run(integration(['eu-west-1']));
+    await sync(new RecordingSink(), integration(['eu-west-1']));
 
     expect(sts.commandCalls(AssumeRoleCommand).map((call) => call.args[0].input)).toEqual([
       {
@@ -124,7 +135,7 @@ describe('Ec2InventorySync', () => {
     instancesByRegion({ 'eu-west-1': ireland, 'us-east-1': virginia });
     const sink = new RecordingSink(['i-0a000000000000', 'i-0a000000000001']);
 
-    const counts = await new Ec2InventorySync(sink).run(integration());
+    const { counts, instances } = await sync(sink, integration());
 
     expect(ec2.commandCalls(DescribeRegionsCommand)).toHaveLength(1);
     expect(listed).toEqual([
@@ -136,6 +147,11 @@ describe('Ec2InventorySync', () => {
     expect(sink.batches.map((batch) => batch.length)).toEqual([1000, 1000, 701]);
     expect(new Set(sink.items.map((item) => item.externalId)).size).toBe(2701);
     expect(counts).toEqual({ created: 2699, updated: 2, seen: 2701 });
+    // The telemetry feed asks each region's CloudWatch for the instances synced there.
+    expect([...instances].map(([region, ids]) => [region, ids.length])).toEqual([
+      ['eu-west-1', 2700],
+      ['us-east-1', 1],
+    ]);
     expect(sink.tenants[0]).toEqual({
       organizationId: ORGANIZATION_ID,
       accountId: '0b9c8d7e-6f5a-4b3c-9d2e-1f0a9b8c7d6e',
@@ -147,7 +163,7 @@ describe('Ec2InventorySync', () => {
     instancesByRegion({ 'ap-southeast-2': [[running('i-0e00000000000001', 'm5.large', 'ap-southeast-2c')]] });
     const sink = new RecordingSink();
 
-    await new Ec2InventorySync(sink).run(integration(['ap-southeast-2']));
+    await sync(sink, integration(['ap-southeast-2']));
 
     expect(ec2.commandCalls(DescribeRegionsCommand)).toHaveLength(0);
     expect(sink.items.map((item) => [item.externalId, item.site])).toEqual([['i-0e00000000000001', 'ap-southeast-2c']]);
@@ -167,7 +183,7 @@ describe('Ec2InventorySync', () => {
     });
     const sink = new RecordingSink();
 
-    await new Ec2InventorySync(sink).run(integration(['eu-west-1']));
+    await sync(sink, integration(['eu-west-1']));
 
     expect(sink.items).toEqual([
       {
@@ -235,7 +251,7 @@ describe('Ec2InventorySync', () => {
       'us-east-1': [types.slice(0, 10).map((type, index) => running(`i-2${index}`, type, 'us-east-1a'))],
     });
 
-    await new Ec2InventorySync(new RecordingSink()).run(integration(['eu-west-1', 'us-east-1']));
+    await sync(new RecordingSink(), integration(['eu-west-1', 'us-east-1']));
 
     const calls = ec2.commandCalls(DescribeInstanceTypesCommand).map((call) => call.args[0].input.InstanceTypes);
     expect(calls.map((call) => call?.length)).toEqual([100, 50]);
@@ -250,7 +266,7 @@ describe('Ec2InventorySync', () => {
     });
     const sink = new RecordingSink();
 
-    const counts = await new Ec2InventorySync(sink).run(integration(['eu-west-1']));
+    const { counts } = await sync(sink, integration(['eu-west-1']));
 
     expect(sink.items.map((item) => item.externalId)).toEqual(['i-07']);
     expect(counts.seen).toBe(1);
@@ -269,7 +285,7 @@ describe('Ec2InventorySync', () => {
         }),
       );
 
-      const run = new Ec2InventorySync(new RecordingSink()).run(integration());
+      const run = sync(new RecordingSink(), integration());
 
       await expect(run).rejects.toBeInstanceOf(AwsAccessError);
       await expect(run).rejects.toThrow(
@@ -286,7 +302,7 @@ describe('Ec2InventorySync', () => {
         }),
       );
 
-      await expect(new Ec2InventorySync(new RecordingSink()).run(integration())).rejects.toThrow(
+      await expect(sync(new RecordingSink(), integration())).rejects.toThrow(
         new AwsAccessError(
           'ExpiredTokenException',
           `AWS rejected the credentials used to assume ${ROLE_ARN} (ExpiredTokenException: expired or invalid). The sync resumes once they are renewed.`,
@@ -304,7 +320,7 @@ describe('Ec2InventorySync', () => {
         }),
       );
 
-      await expect(new Ec2InventorySync(new RecordingSink()).run(integration(['eu-west-1']))).rejects.toThrow(
+      await expect(sync(new RecordingSink(), integration(['eu-west-1']))).rejects.toThrow(
         `The role ${ROLE_ARN} may not call ec2:DescribeInstances in eu-west-1 (UnauthorizedOperation): allow ec2:DescribeRegions, ec2:DescribeInstances and ec2:DescribeInstanceTypes in its policy.`,
       );
     });
@@ -318,7 +334,7 @@ describe('Ec2InventorySync', () => {
       });
       ec2.on(DescribeInstancesCommand).rejects(throttled);
 
-      await expect(new Ec2InventorySync(new RecordingSink()).run(integration(['eu-west-1']))).rejects.toBe(throttled);
+      await expect(sync(new RecordingSink(), integration(['eu-west-1']))).rejects.toBe(throttled);
     });
   });
 });

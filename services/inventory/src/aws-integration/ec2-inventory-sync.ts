@@ -10,7 +10,7 @@ import {
 import { Inject, Injectable } from '@nestjs/common';
 import { type AssetUpsertItem, INVENTORY_LIMITS } from '@infra/contracts';
 import { ASSET_SINK, type AssetSink, type SyncTenant } from './asset-sink';
-import { AwsConnector } from './aws-connector';
+import type { AwsConnector } from './aws-connector';
 import { awsAccessError } from './aws-errors';
 import type { AwsIntegration, SyncCounts } from './aws-integration.entity';
 import { toAssetItem } from './ec2-asset-mapping';
@@ -48,6 +48,12 @@ class AssetBatches {
   }
 }
 
+/** What an inventory run did, and the instance ids it synced by region (the telemetry feed asks for those). */
+export interface Ec2SyncResult {
+  counts: SyncCounts;
+  instances: Map<string, string[]>;
+}
+
 /**
  * One run of the EC2 inventory of an integration: every instance of every region (the configured ones, else those
  * EC2 reports as enabled), described with its instance type, upserted as the organization's assets.
@@ -56,38 +62,38 @@ class AssetBatches {
 export class Ec2InventorySync {
   constructor(@Inject(ASSET_SINK) private readonly sink: AssetSink) {}
 
-  async run(integration: AwsIntegration): Promise<SyncCounts> {
-    const connector = new AwsConnector(integration);
-    try {
-      // Assume the role before anything else: a refused role fails the run with its own clear error.
-      await connector.credentials();
-      const batches = new AssetBatches(this.sink, {
-        organizationId: integration.organizationId,
-        accountId: integration.accountId,
-        actorId: integration.configuredBy,
-      });
-      // Instance types are the same everywhere: described once per run, in the first region that has them.
-      const types = new Map<string, InstanceTypeInfo | undefined>();
-      // An instance changing state while pages are read can be listed twice; the assets feature wants it once.
-      const written = new Set<string>();
-      const regions = integration.regions.length > 0 ? integration.regions : await this.enabledRegions(connector);
-      for (const region of regions) {
-        const ec2 = connector.ec2(region);
-        for await (const instances of this.instancePages(ec2, integration.roleArn, region)) {
-          await this.describeTypes(ec2, integration.roleArn, region, instances, types);
-          for (const instance of instances) {
-            if (written.has(instance.InstanceId)) continue;
-            written.add(instance.InstanceId);
-            const type = instance.InstanceType ? types.get(instance.InstanceType) : undefined;
-            await batches.add(toAssetItem(instance, type, region));
-          }
+  /** `connector`: the integration's, owned by the caller (the telemetry feed goes on with its session). */
+  async run(connector: AwsConnector, integration: AwsIntegration): Promise<Ec2SyncResult> {
+    // Assume the role before anything else: a refused role fails the run with its own clear error.
+    await connector.credentials();
+    const batches = new AssetBatches(this.sink, {
+      organizationId: integration.organizationId,
+      accountId: integration.accountId,
+      actorId: integration.configuredBy,
+    });
+    // Instance types are the same everywhere: described once per run, in the first region that has them.
+    const types = new Map<string, InstanceTypeInfo | undefined>();
+    // An instance changing state while pages are read can be listed twice; the assets feature wants it once.
+    const written = new Set<string>();
+    const instances = new Map<string, string[]>();
+    const regions = integration.regions.length > 0 ? integration.regions : await this.enabledRegions(connector);
+    for (const region of regions) {
+      const ec2 = connector.ec2(region);
+      const ids: string[] = [];
+      instances.set(region, ids);
+      for await (const page of this.instancePages(ec2, integration.roleArn, region)) {
+        await this.describeTypes(ec2, integration.roleArn, region, page, types);
+        for (const instance of page) {
+          if (written.has(instance.InstanceId)) continue;
+          written.add(instance.InstanceId);
+          ids.push(instance.InstanceId);
+          const type = instance.InstanceType ? types.get(instance.InstanceType) : undefined;
+          await batches.add(toAssetItem(instance, type, region));
         }
       }
-      await batches.flush();
-      return batches.counts;
-    } finally {
-      connector.destroy();
     }
+    await batches.flush();
+    return { counts: batches.counts, instances };
   }
 
   private async enabledRegions(connector: AwsConnector): Promise<string[]> {

@@ -3,15 +3,14 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { MESSAGING_ENTITIES, MessagingTables1763712000000 } from '@infra/messaging';
-import { runMigrationsLocked } from '@infra/platform';
-import { createTestDatabase, testDatabaseConfig } from '@infra/platform/testing';
+import { migratedTestDatabase } from '@infra/platform/testing';
 import { AssetsRepository } from '../../src/assets/assets.repository';
 import { CollectionsRepository } from '../../src/collections/collections.repository';
 import { INVENTORY_MIGRATIONS } from '../../src/inventory.service-definition';
 import { ReadModelsRepository } from '../../src/read-models/read-models.repository';
 
 describe('asset filters (real PostgreSQL)', () => {
-  let database: { drop: () => Promise<void> };
+  let database: Awaited<ReturnType<typeof migratedTestDatabase>>;
   let dataSource: DataSource;
   let assets: AssetsRepository;
   let collections: CollectionsRepository;
@@ -20,26 +19,17 @@ describe('asset filters (real PostgreSQL)', () => {
   const theirs = { organizationId: randomUUID(), accountId: randomUUID() };
 
   beforeAll(async () => {
-    const created = await createTestDatabase('infra_medium_inventory');
-    database = created;
-    const cfg = testDatabaseConfig();
-    dataSource = new DataSource({
-      type: 'postgres',
-      host: cfg.host,
-      port: cfg.port,
-      username: cfg.user,
-      password: cfg.password,
-      database: created.name,
-      entities: MESSAGING_ENTITIES,
-      migrations: [MessagingTables1763712000000, ...INVENTORY_MIGRATIONS],
-    });
-    await runMigrationsLocked(dataSource);
+    database = await migratedTestDatabase(
+      'infra_medium_inventory',
+      [MessagingTables1763712000000, ...INVENTORY_MIGRATIONS],
+      MESSAGING_ENTITIES,
+    );
+    dataSource = database.dataSource;
     assets = new AssetsRepository(dataSource);
     collections = new CollectionsRepository(dataSource);
   });
 
   afterAll(async () => {
-    await dataSource?.destroy();
     await database?.drop();
   });
 
@@ -110,6 +100,35 @@ describe('asset filters (real PostgreSQL)', () => {
       tag_ids: string[];
     }[];
     expect(row).toEqual({ collection_ids: [], tag_ids: [tag] });
+  });
+
+  it('keeps both copies when a membership change and a tag event refresh the same asset at once', async () => {
+    const [asset] = await upsert(ours, ['race']);
+    const db = await dataSource.transaction((manager) => collections.insert(manager, ours, 'race-db'));
+    const tag = randomUUID();
+    const membership = dataSource.createQueryRunner();
+    await membership.connect();
+    await membership.startTransaction();
+    try {
+      await collections.addMembers(membership.manager, ours.organizationId, db, [asset.id]);
+      // The tag event's refresh waits for the membership's row lock, then must see the committed membership.
+      const tagging = dataSource.transaction((manager) =>
+        readModels.applyTagAssignments(manager, ours.organizationId, {
+          assignments: [{ tagId: tag, assetId: asset.id }],
+          unassignments: [],
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await membership.commitTransaction();
+      await tagging;
+    } finally {
+      await membership.release();
+    }
+    const [row] = (await dataSource.query(`SELECT collection_ids, tag_ids FROM assets WHERE id = $1`, [asset.id])) as {
+      collection_ids: string[];
+      tag_ids: string[];
+    }[];
+    expect(row).toEqual({ collection_ids: [db], tag_ids: [tag] });
   });
 
   it('reports whether each asset of an upsert was created or updated', async () => {

@@ -2,18 +2,8 @@
 // and invitations still pending (answered by the invited user, never by another tenant).
 import { call, profileOf } from '../api-client';
 import { mailTo } from './mail';
+import { ok, unique } from './fixture-helpers';
 import type { Entities, RouteFixture, ServiceFixtures, Tenant } from './types';
-
-const run = Date.now().toString(36);
-/** Every entity gets its own name: a run sets up the same owner once per intruder. */
-let sequence = 0;
-const unique = () => `${run}-${++sequence}`;
-
-async function ok<T>(what: string, response: Promise<{ status: number; body: unknown; text: string }>): Promise<T> {
-  const { status, body, text } = await response;
-  if (status < 200 || status > 299) throw new Error(`isolation fixture: ${what} failed: ${status} ${text}`);
-  return body as T;
-}
 
 /**
  * Invites a new email to the owner's account; the invitee sets a password from the mailed link and signs in.
@@ -80,6 +70,14 @@ async function setup(owner: Tenant): Promise<Entities> {
     call('GET', 'users/invitations', { token: memberToken }),
   );
   const invitationOf = (accountId: string) => invitations.find((invitation) => invitation.accountId === accountId)!.id;
+  const apiKeyName = `Isolation key ${tag}`;
+  const apiKey = await ok<{ id: string; prefix: string }>(
+    'creating an API key',
+    call('POST', `accounts/${owner.accountId}/api-keys`, {
+      token: owner.token,
+      body: { name: apiKeyName, organizationId: organization.id, role: 'User' },
+    }),
+  );
   return {
     ids: {
       organization: organization.id,
@@ -89,6 +87,7 @@ async function setup(owner: Tenant): Promise<Entities> {
       invitationToken: pending.byTokenToken,
       invitationToAccept: invitationOf(pending.byIdAccount),
       invitationToDecline: invitationOf(pending.declineAccount),
+      apiKey: apiKey.id,
     },
     tokens: { member: memberToken },
     secrets: [
@@ -105,6 +104,9 @@ async function setup(owner: Tenant): Promise<Entities> {
       pending.byTokenAccount,
       pending.byIdAccount,
       pending.declineAccount,
+      apiKey.id,
+      apiKey.prefix,
+      apiKeyName,
     ],
   };
 }
@@ -151,6 +153,25 @@ export const identity: ServiceFixtures = {
     'DELETE accounts/:id/members/:userId': {
       kind: 'entity',
       request: (owner, { ids }) => ({ path: `accounts/${owner.accountId}/members/${ids.member}` }),
+      ownerSucceeds: true,
+    },
+    // API keys of the account
+    'GET accounts/:id/api-keys': {
+      kind: 'entity',
+      request: (owner) => ({ path: `accounts/${owner.accountId}/api-keys` }),
+      ownerSucceeds: true,
+    },
+    'POST accounts/:id/api-keys': {
+      kind: 'create',
+      request: (owner) => ({
+        path: `accounts/${owner.accountId}/api-keys`,
+        body: { name: `Isolation extra key ${unique()}`, organizationId: owner.organizationId, role: 'User' },
+      }),
+      ownerSucceeds: true,
+    },
+    'DELETE accounts/:id/api-keys/:keyId': {
+      kind: 'entity',
+      request: (owner, { ids }) => ({ path: `accounts/${owner.accountId}/api-keys/${ids.apiKey}` }),
       ownerSucceeds: true,
     },
     // Organizations
@@ -237,7 +258,7 @@ export const identity: ServiceFixtures = {
     'GET users/acceptance-status': self('users/acceptance-status'),
     'POST users/accept-terms': self('users/accept-terms', {}),
     'GET users/userAcceptanceData': self('users/userAcceptanceData'),
-    'POST users/saveUserCustomData': self('users/saveUserCustomData', { isolationRun: run }),
+    'POST users/saveUserCustomData': self('users/saveUserCustomData', { isolationRun: unique() }),
     'GET users/enroll-mfa': self('users/enroll-mfa'),
     'POST users/verify-mfa': self('users/verify-mfa', { code: '000000' }),
     'POST users/disable-mfa': self('users/disable-mfa', { code: '000000' }),

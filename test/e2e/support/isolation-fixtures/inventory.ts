@@ -1,17 +1,8 @@
 // Inventory's entities as one tenant sees them: two assets, a collection holding them (and one to delete), a view
 // filtered by that collection (and one to delete), and a favorite.
 import { call } from '../api-client';
+import { ok, unique } from './fixture-helpers';
 import type { Entities, RouteFixture, ServiceFixtures, Tenant } from './types';
-
-const run = Date.now().toString(36);
-let sequence = 0;
-const unique = () => `${run}${++sequence}`;
-
-async function ok<T>(what: string, response: Promise<{ status: number; body: unknown; text: string }>): Promise<T> {
-  const { status, body, text } = await response;
-  if (status < 200 || status > 299) throw new Error(`isolation fixture: ${what} failed: ${status} ${text}`);
-  return body as T;
-}
 
 async function setup(owner: Tenant): Promise<Entities> {
   const tag = unique();

@@ -10,6 +10,7 @@ import type {
 import { Route, Routes } from 'react-router-dom';
 import { ROUTES } from '../../config/routes';
 import { stubApiRoutes } from '../../testing/apiFetch';
+import { analysisRoutes } from '../analytics/analyticsTestData';
 import { renderWithApp } from '../../testing/render';
 import { setSelectedOrganization } from '../selection/selectedOrganizationSlice';
 import AssetPage from './AssetPage';
@@ -77,11 +78,12 @@ let stub: ReturnType<typeof stubApiRoutes>;
 
 beforeEach(() => {
   localStorage.clear();
-  // The failed tag list is logged (not toasted): keep the test output quiet.
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   sidebar = { organizationId: 'org-1', favorites: [], collections: [], views: [] };
   const collections: CollectionDto[] = [collection];
   stub = stubApiRoutes({
+    ...analysisRoutes(`/api/v1/assets/${ASSET_ID}`),
+    ...analysisRoutes(`/api/v1/collections/${COLLECTION_ID}`),
+    ...analysisRoutes('/api/v1/organizations'),
     [`GET /api/v1/assets/${ASSET_ID}`]: () => ({ status: 200, body: asset }),
     [`GET /api/v1/assets/${ASSET_ID}/system-attributes`]: () => ({ status: 200, body: attributes }),
     [`GET /api/v1/assets/${UNKNOWN_ID}`]: () => notFound('Asset'),
@@ -98,11 +100,7 @@ beforeEach(() => {
         tagIds: [],
       },
     }),
-    // The tagging service is not served yet: the gateway answers 501.
-    'GET /api/v1/tags': () => ({
-      status: 501,
-      body: { statusCode: 501, message: 'planned', errorId: 'e-2', code: 'NOT_IMPLEMENTED' },
-    }),
+    'GET /api/v1/tags': () => ({ status: 200, body: [] }),
     'GET /api/v1/meta/sidebar': () => ({ status: 200, body: sidebar }),
     'PUT /api/v1/meta/sidebar/favorite': ({ body }) => {
       const item = { type: 'asset' as const, id: ASSET_ID, name: 'web-01', favorite: true };
@@ -144,7 +142,7 @@ const toastKeys = (store: ReturnType<typeof renderDashboard>['store']) =>
   store.getState().toasts.items.map((toast) => toast.messageKey);
 
 describe('asset dashboard', () => {
-  it('shows the header, the system attributes, the analytics placeholders, and titles the header', async () => {
+  it('shows the header, the system attributes, ratings and analyses of the asset, and titles the header', async () => {
     const { store } = renderDashboard(`/assets/${ASSET_ID}`);
     expect(await screen.findByRole('heading', { name: 'web-01', level: 1 })).toBeTruthy();
     expect(screen.getByTestId('entity-kind').textContent).toBe('Asset');
@@ -153,17 +151,21 @@ describe('asset dashboard', () => {
     await waitFor(() => expect(within(section).getByTestId('attribute-memory').textContent).toBe('Memory8 GiB'));
     expect(within(section).getByTestId('attribute-current_generation').textContent).toBe('Current generationYes');
     expect(within(section).getByTestId('attribute-cpu_generation').textContent).toBe('CPU generationNot set');
-    for (const name of ['System Ratings', 'Business Overview'])
-      expect(
-        within(screen.getByRole('region', { name })).getByText('Analytics fills this section in later.'),
-      ).toBeTruthy();
+    // The asset's own analyses, for Last 30 Days.
+    const ratings = screen.getByRole('region', { name: 'System Ratings' });
+    await waitFor(() => expect(within(ratings).getByTestId('infra-rating-score').textContent).toBe('72.4'));
+    expect(within(ratings).getByTestId('input-hours').textContent).toBe('Hours counted70 h');
+    const overview = screen.getByRole('region', { name: 'Business Overview' });
+    await waitFor(() => expect(within(overview).getByTestId('cost-total').textContent).toBe('Cost$1,234.50'));
+    expect(stub.callsTo(`GET /api/v1/assets/${ASSET_ID}/workload`)[0]?.search.get('timeHorizon')).toBe('30d');
     expect(store.getState().sidebar.selectedItem).toEqual({ id: ASSET_ID, name: 'web-01' });
     // The filter bar: Last 30 Days, nothing to apply or save yet.
     expect(screen.getByTestId('filter-time-horizon').textContent).toContain('Last 30 Days');
     expect((screen.getByRole('button', { name: 'Apply' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Save view' }) as HTMLButtonElement).disabled).toBe(true);
-    // GET tags answered 501: no options, and no toast for it.
+    // The tag options leave archived tags out.
     await waitFor(() => expect(stub.callsTo('GET /api/v1/tags')).toHaveLength(1));
+    expect(stub.callsTo('GET /api/v1/tags')[0]?.search.get('status')).toBe('Active,Pending,Offline');
     expect(toastKeys(store)).toEqual([]);
   });
 
@@ -206,14 +208,18 @@ describe('collection dashboard', () => {
     const option = await screen.findByRole('option', { name: 'Production' });
     expect(option.getAttribute('data-value')).toBe(COLLECTION_ID);
     fireEvent.click(option);
-    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    // Apply waits for the analyses awaiting data.
+    const apply = screen.getByRole('button', { name: 'Apply' }) as HTMLButtonElement;
+    await waitFor(() => expect(apply.disabled).toBe(false));
+    fireEvent.click(apply);
   }
 
   it('lists the members, and saves the applied filter as a view, then opens it', async () => {
     const { store } = renderDashboard(`/collections/${COLLECTION_ID}`);
     expect(await screen.findByRole('heading', { name: 'Production', level: 1 })).toBeTruthy();
     expect(screen.getByTestId('member-count').textContent).toBe('Assets: 1');
-    expect(await screen.findByRole('link', { name: 'web-01' })).toBeTruthy();
+    const members = await screen.findByRole('region', { name: 'System Attributes' });
+    expect(await within(members).findByRole('link', { name: 'web-01' })).toBeTruthy();
     expect(stub.callsTo('GET /api/v1/assets')[0]?.search.get('collectionIds')).toBe(COLLECTION_ID);
 
     await chooseProductionAndApply();
@@ -274,6 +280,14 @@ describe('view dashboard', () => {
     expect(screen.getByTestId('summary-total').textContent).toBe('Matching, not archived3');
     expect(screen.getByTestId('view-filter-collections').textContent).toBe('Production');
     expect(stub.callsTo('GET /api/v1/views/summary')[0]?.search.get('collectionIds')).toBe(COLLECTION_ID);
+    // A view has no analyses of its own: the organization's, with the view's filter and time horizon.
+    await waitFor(() => expect(stub.callsTo('GET /api/v1/organizations/workload')).toHaveLength(1));
+    const workload = stub.callsTo('GET /api/v1/organizations/workload')[0]?.search;
+    expect([workload?.get('collectionIds'), workload?.get('tagIds'), workload?.get('timeHorizon')]).toEqual([
+      COLLECTION_ID,
+      null,
+      '7d',
+    ]);
     expect(selectDashboardFilter(store.getState())).toMatchObject({
       defaultCollections: [{ id: COLLECTION_ID, name: 'Production' }],
       collections: [{ label: 'Production', value: COLLECTION_ID }],

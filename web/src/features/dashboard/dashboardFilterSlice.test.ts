@@ -2,6 +2,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import dashboardFilterSlice, {
   addQueryCacheKey,
   addQueryEndpoint,
+  answerQuery,
   applyFilters,
   clearFilters,
   clearQueryTracking,
@@ -138,8 +139,10 @@ describe('dashboard filter state (spec §3, §4)', () => {
     state = reduce(state, addQueryCacheKey('k'));
     expect(state.queryEndpoints).toEqual(['a', 'b']);
     expect(state.queryCacheKeys).toEqual(['k']);
+    state = reduce(state, answerQuery({ endpoint: 'a', cacheKey: 'k', answer: 'empty' }));
+    expect(state).toMatchObject({ queryEndpoints: ['b'], queryAnswers: { k: 'empty' } });
     state = reduce(state, clearQueryTracking());
-    expect(state).toMatchObject({ queryEndpoints: [], queryCacheKeys: [] });
+    expect(state).toMatchObject({ queryEndpoints: [], queryCacheKeys: [], queryAnswers: {} });
   });
 
   it('reset to defaults runs reset all, the time-horizon reset and the query-tracking reset', () => {

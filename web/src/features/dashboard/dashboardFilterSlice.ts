@@ -18,6 +18,8 @@ export interface DefaultCollection {
   id: string;
 }
 
+export type QueryAnswer = 'ok' | 'empty' | 'failed';
+
 /** The dashboard filter state of spec §3. `tags` and `collections` are the applied filter. */
 export interface DashboardFilterState {
   tags: FilterOption[];
@@ -36,6 +38,8 @@ export interface DashboardFilterState {
   /** Queries awaiting data, and the cache keys of the queries made for the current filter (unique). */
   queryEndpoints: string[];
   queryCacheKeys: string[];
+  /** How each query of `queryCacheKeys` answered: with data, flagged empty (`Data-Integration: empty`), or failed. */
+  queryAnswers: Record<string, QueryAnswer>;
   infraRating: number | null;
 }
 
@@ -53,6 +57,7 @@ export const initialDashboardFilterState: DashboardFilterState = {
   applyFilter: false,
   queryEndpoints: [],
   queryCacheKeys: [],
+  queryAnswers: {},
   infraRating: null,
 };
 
@@ -82,6 +87,13 @@ function loadDefaults(state: DashboardFilterState): void {
 function addUnique(list: string[], item: string): void {
   if (!list.includes(item)) list.push(item);
 }
+
+const sameOptions = (a: FilterOption[], b: FilterOption[]) =>
+  a.length === b.length && a.every((option, index) => option.value === b[index]?.value);
+
+/** Whether the pickers hold something other than the applied filter. */
+const inputDiffers = (state: DashboardFilterState): boolean =>
+  !sameOptions(state.tagInput, state.tags) || !sameOptions(state.collectionInput, state.collections);
 
 const dashboardFilterSlice = createSlice({
   name: 'dashboardFilter',
@@ -140,6 +152,19 @@ const dashboardFilterSlice = createSlice({
     clearQueryTracking(state) {
       state.queryEndpoints = [];
       state.queryCacheKeys = [];
+      state.queryAnswers = {};
+    },
+    /**
+     * An expected query answered: it no longer awaits data. Answers for keys of another filter are ignored. When
+     * the last one arrives, a choice made meanwhile (which could not mark the filters modified) becomes applicable.
+     */
+    answerQuery(state, action: PayloadAction<{ endpoint: string; cacheKey: string; answer: QueryAnswer }>) {
+      const { endpoint, cacheKey, answer } = action.payload;
+      if (!state.queryCacheKeys.includes(cacheKey)) return;
+      state.queryAnswers[cacheKey] = answer;
+      const awaiting = state.queryEndpoints.length;
+      state.queryEndpoints = state.queryEndpoints.filter((name) => name !== endpoint);
+      if (awaiting > 0 && state.queryEndpoints.length === 0 && inputDiffers(state)) state.isModified = true;
     },
     setInfraRating(state, action: PayloadAction<number | null>) {
       state.infraRating = action.payload;
@@ -163,6 +188,7 @@ export const {
   addQueryEndpoint,
   addQueryCacheKey,
   clearQueryTracking,
+  answerQuery,
   setInfraRating,
 } = dashboardFilterSlice.actions;
 declare module '../../app/store' {

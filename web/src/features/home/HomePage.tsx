@@ -8,12 +8,18 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SvgIconComponent } from '@mui/icons-material';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { ROUTES } from '../../config/routes';
+import { Loading } from '../../shared/components/Loading';
 import { usePageTitle } from '../../shared/usePageTitle';
+import { TagsWidget } from '../tags/TagsWidget';
 import { greetingName } from '../user/display';
 import { useProfile } from '../user/useProfile';
+
+// The dashboard (charts, grids) is its own chunk: the greeting and the shortcuts do not wait for it.
+const HomeDashboard = lazy(() => import('../analytics/OrganizationDashboard'));
 
 interface Shortcut {
   id: string;
@@ -47,7 +53,10 @@ const SHORTCUTS: Shortcut[] = [
   },
 ];
 
-/** Home: greets the user by name when the profile is available, and otherwise without one. */
+/**
+ * Home: greets the user by name when the profile is available (otherwise without one), shows the shortcuts and the
+ * tags widget, and the selected organization's dashboard.
+ */
 export default function HomePage() {
   const { t } = useTranslation();
   usePageTitle('nav.home');
@@ -82,7 +91,13 @@ export default function HomePage() {
             </Card>
           </Grid>
         ))}
+        <Grid size={{ xs: 12, lg: 8 }}>
+          <TagsWidget />
+        </Grid>
       </Grid>
+      <Suspense fallback={<Loading />}>
+        <HomeDashboard />
+      </Suspense>
     </Stack>
   );
 }

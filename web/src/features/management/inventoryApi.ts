@@ -17,6 +17,7 @@ import type {
   ViewSummaryDto,
 } from '@infra/contracts';
 import { api } from '../../api/api';
+import { setList, withQuery } from '../../api/queryParams';
 import { registerEndpointToasts } from '../../api/toastListener';
 
 /**
@@ -58,11 +59,6 @@ export interface SetCollectionAssetsArgs {
   remove?: string[];
 }
 
-function joined(ids: readonly string[] | undefined): string | undefined {
-  const kept = (ids ?? []).map((id) => id.trim()).filter((id) => id.length > 0);
-  return kept.length > 0 ? kept.join(',') : undefined;
-}
-
 /**
  * The query string of `GET assets` (without `?`): empty values left out, lists comma-separated, the search text
  * trimmed. Parameters come in a fixed order so equal arguments give equal URLs.
@@ -74,12 +70,9 @@ export function assetListQueryString(args: AssetListArgs = {}): string {
   if (args.sort) params.set('sort', args.sort);
   const search = args.search?.trim();
   if (search) params.set('search', search);
-  const status = joined(args.status);
-  if (status) params.set('status', status);
-  const tagIds = joined(args.tagIds);
-  if (tagIds) params.set('tagIds', tagIds);
-  const collectionIds = joined(args.collectionIds);
-  if (collectionIds) params.set('collectionIds', collectionIds);
+  setList(params, 'status', args.status);
+  setList(params, 'tagIds', args.tagIds);
+  setList(params, 'collectionIds', args.collectionIds);
   if (args.timeHorizon) params.set('timeHorizon', args.timeHorizon);
   if (args.includeRatingData !== undefined) params.set('includeRatingData', String(args.includeRatingData));
   return params.toString();
@@ -88,15 +81,9 @@ export function assetListQueryString(args: AssetListArgs = {}): string {
 /** The query string of `GET views/summary` (without `?`). */
 export function viewFilterQueryString(args: ViewFilterArgs = {}): string {
   const params = new URLSearchParams();
-  const tagIds = joined(args.tagIds);
-  if (tagIds) params.set('tagIds', tagIds);
-  const collectionIds = joined(args.collectionIds);
-  if (collectionIds) params.set('collectionIds', collectionIds);
+  setList(params, 'tagIds', args.tagIds);
+  setList(params, 'collectionIds', args.collectionIds);
   return params.toString();
-}
-
-function withQuery(path: string, query: string): string {
-  return query ? `${path}?${query}` : path;
 }
 
 const id = encodeURIComponent;

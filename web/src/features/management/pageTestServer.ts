@@ -1,4 +1,4 @@
-import type { AccountRole, AssetDto, CollectionDto, ViewDto, ViewSummaryDto } from '@infra/contracts';
+import type { AccountRole, AssetDto, CollectionDto, TagDto, ViewDto, ViewSummaryDto } from '@infra/contracts';
 import { stubApiFetch, type SentRequest, type StubAnswer } from '../../testing/apiFetch';
 import { act } from '@testing-library/react';
 import type { makeStore } from '../../app/store';
@@ -61,13 +61,35 @@ export function viewFixture(overrides: Partial<ViewDto> = {}): ViewDto {
   };
 }
 
+export function tagFixture(overrides: Partial<TagDto> = {}): TagDto {
+  const key = overrides.key ?? 'env';
+  const value = overrides.value ?? 'prod';
+  return {
+    id: 't1',
+    key,
+    value,
+    description: '',
+    tagId: `${key}:${value}`,
+    status: 'Active',
+    system: false,
+    assetCount: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
 export interface GatewayData {
   role: AccountRole;
   assets: AssetDto[];
   collections: CollectionDto[];
   views: ViewDto[];
+  /** The organization's tags, system ones included; `GET tags` filters them by status and includeSystemTags. */
+  tags: TagDto[];
   /** Answers for writes by "METHOD path"; default 200 with `{}`. */
   writes: Record<string, StubAnswer>;
+  /** Answers for other reads by path (without /api/v1/). */
+  reads?: Record<string, (request: SentRequest) => StubAnswer>;
 }
 
 const summary: ViewSummaryDto = {
@@ -79,10 +101,10 @@ const summary: ViewSummaryDto = {
 
 /**
  * A stubbed gateway: the signed-in user u1 (with `role` in account a1, organization o1), the organization's
- * assets (searched by name, filtered by collection, paged), collections and views; GET tags answers 501 as the planned route does.
+ * assets (searched by name, filtered by collection, paged), collections, views and tags.
  */
 export function stubGateway(data: Partial<GatewayData> = {}) {
-  const state: GatewayData = { role: 'Admin', assets: [], collections: [], views: [], writes: {}, ...data };
+  const state: GatewayData = { role: 'Admin', assets: [], collections: [], views: [], tags: [], writes: {}, ...data };
   const profile = profileFixture({
     id: 'u1',
     role: state.role,
@@ -114,7 +136,19 @@ export function stubGateway(data: Partial<GatewayData> = {}) {
     if (path === 'collections') return { status: 200, body: state.collections };
     if (path === 'views') return { status: 200, body: state.views };
     if (path === 'views/summary') return { status: 200, body: summary };
-    if (path === 'tags') return { status: 501, body: { statusCode: 501, message: 'Not implemented' } };
+    if (path === 'tags') {
+      const statuses = search.get('status')?.split(',');
+      const system = search.get('includeSystemTags') === 'true';
+      const text = (search.get('search') ?? '').toLowerCase();
+      const tagIds = search.get('tagIds')?.split(',');
+      const found = state.tags
+        .filter((tag) => (system || !tag.system) && (!statuses || statuses.includes(tag.status)))
+        .filter((tag) => !tagIds || tagIds.includes(tag.id))
+        .filter((tag) => `${tag.key} ${tag.value} ${tag.description}`.toLowerCase().includes(text));
+      return { status: 200, body: found };
+    }
+    const extra = state.reads?.[path];
+    if (extra) return extra(request);
     return { status: 404, body: { statusCode: 404, message: 'Not found' } };
   };
   return stubApiFetch(answer);

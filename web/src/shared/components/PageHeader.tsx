@@ -11,8 +11,18 @@ export interface PageHeaderProps {
 /** A page's title row (texts are translated by the caller). */
 export function PageHeader({ title, subtitle, actions }: PageHeaderProps) {
   return (
-    <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 2, mb: 3 }}>
-      <Box>
+    // Wraps on a phone: a long title and its actions would otherwise widen the page past the screen.
+    <Box
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'flex-start',
+        justifyContent: 'space-between',
+        gap: 2,
+        mb: 3,
+      }}
+    >
+      <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
         <Typography variant="h4" component="h1">
           {title}
         </Typography>

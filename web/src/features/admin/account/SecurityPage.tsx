@@ -16,6 +16,7 @@ import { failureOf } from '../../../api/errors';
 import { IDENTITY_TEXT_KEYS, MFA_CODE_KEYS, useFailureText, type FailureTexts } from '../../../shared/serverMessages';
 import { useDisableMfaMutation, useEnrollMfaMutation, useVerifyMfaMutation } from '../../security/mfaApi';
 import { AdminAccountPage } from './AdminAccountPage';
+import { ApiKeysCard } from './apiKeys/ApiKeysCard';
 
 /** Failures of a verify or disable code: a refused code is the invalid-code text. */
 const CODE_FAILURES: FailureTexts = {
@@ -207,11 +208,16 @@ function MfaSettings({ mfaEnabled }: { mfaEnabled: boolean }) {
   );
 }
 
-/** Admin → Account → Security: the signed-in user's own multi-factor authentication. */
+/** Admin → Account → Security: the signed-in user's own multi-factor authentication, and the account's API keys (Admins). */
 export default function SecurityPage() {
   return (
     <AdminAccountPage section="security">
-      {({ profile }) => <MfaSettings mfaEnabled={profile.mfaEnabled} />}
+      {({ profile, account, canManage }) => (
+        <>
+          <MfaSettings mfaEnabled={profile.mfaEnabled} />
+          {canManage ? <ApiKeysCard account={account} /> : null}
+        </>
+      )}
     </AdminAccountPage>
   );
 }

@@ -36,8 +36,8 @@ function Count({ label, value, testId }: { label: string; value: number; testId:
   );
 }
 
-/** System Attributes of a view: the applied filter, and how many assets it matches by status (`GET views/summary`). */
-export function ViewSummarySection() {
+/** The applied filter, and how many assets it matches by status (`GET views/summary`). */
+export function ViewSummaryContent() {
   const { t } = useTranslation();
   const filter = useAppSelector(selectDashboardFilter);
   const { data, isLoading, isError } = useGetViewSummaryQuery({
@@ -48,7 +48,7 @@ export function ViewSummarySection() {
     options.length > 0 ? options.map((option) => option.label).join(', ') : t('dashboard.saveView.none');
 
   return (
-    <DashboardSection title={t('dashboard.sections.systemAttributes')} testId="section-system-attributes">
+    <>
       <Box component="dl" sx={{ m: 0, mb: 2, '& dd': { m: 0, mb: 1, overflowWrap: 'anywhere' } }}>
         <Typography component="dt" variant="caption" color="text.secondary">
           {t('dashboard.filters.collections')}
@@ -90,6 +90,16 @@ export function ViewSummarySection() {
           ))}
         </Box>
       ) : null}
+    </>
+  );
+}
+
+/** System Attributes of a view: its summary. */
+export function ViewSummarySection() {
+  const { t } = useTranslation();
+  return (
+    <DashboardSection title={t('dashboard.sections.systemAttributes')} testId="section-system-attributes">
+      <ViewSummaryContent />
     </DashboardSection>
   );
 }

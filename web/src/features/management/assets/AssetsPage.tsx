@@ -24,6 +24,7 @@ import { useDebouncedValue } from '../useDebouncedValue';
 import { useInventoryAccess } from '../useInventoryAccess';
 import { AssetStatusChip, statusKey } from './AssetStatusChip';
 import { BulkStatusBar } from './BulkStatusBar';
+import { MultiSelectFilter } from '../../../shared/components/MultiSelectFilter';
 
 const NO_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
 
@@ -34,43 +35,6 @@ export function selectedIdsOf(model: GridRowSelectionModel, shownIds: readonly s
 }
 
 /** The status filter: no choice means the API's default (every status but archived). */
-function StatusFilter({ value, onChange }: { value: AssetStatus[]; onChange: (value: AssetStatus[]) => void }) {
-  const { t } = useTranslation();
-  return (
-    <TextField
-      select
-      size="small"
-      label={t('management.assets.status')}
-      value={value}
-      onChange={(event) => {
-        const next = event.target.value as unknown as AssetStatus[] | string;
-        onChange(typeof next === 'string' ? (next.split(',') as AssetStatus[]) : next);
-      }}
-      sx={{ minWidth: { xs: '100%', sm: 200 } }}
-      slotProps={{
-        inputLabel: { shrink: true },
-        htmlInput: { 'data-testid': 'assets-status-filter' },
-        select: {
-          multiple: true,
-          displayEmpty: true,
-          renderValue: (selected) => {
-            const statuses = selected as AssetStatus[];
-            return statuses.length === 0
-              ? t('management.assets.allButArchived')
-              : statuses.map((status) => t(statusKey(status))).join(', ');
-          },
-        },
-      }}
-    >
-      {ASSET_STATUSES.map((status) => (
-        <MenuItem key={status} value={status}>
-          {t(statusKey(status))}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
-
 function CollectionFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const { t } = useTranslation();
   const { data: collections } = useGetCollectionsQuery();
@@ -191,7 +155,15 @@ export function AssetsTable() {
         sx={{ p: 2, flexWrap: 'wrap', alignItems: { sm: 'center' } }}
       >
         <TableFilterField value={filterText} onChange={refilter(setFilterText)} testId="assets-filter" />
-        <StatusFilter value={statuses} onChange={refilter(setStatuses)} />
+        <MultiSelectFilter
+          label={t('management.assets.status')}
+          options={ASSET_STATUSES}
+          value={statuses}
+          onChange={refilter(setStatuses)}
+          optionLabel={(status) => t(statusKey(status))}
+          emptyLabel={t('management.assets.allButArchived')}
+          testId="assets-status-filter"
+        />
         <CollectionFilter value={collectionId} onChange={refilter(setCollectionId)} />
       </Stack>
       {isAdmin && selectedIds.length > 0 ? (

@@ -1,0 +1,58 @@
+// What every benchmark needs of the running product: the demo System Admin signed in, a fresh account and
+// organization of its own (the demo data is left alone), JSON calls through the gateway, and timing.
+
+export const BASE_URL = process.env.BASE_URL ?? 'http://localhost:8080';
+const SYSADMIN = { email: 'sysadmin@demo.local', password: 'Demo-System-Pass-1' };
+
+let token = '';
+let organizationId = '';
+
+/** A JSON call through the gateway as the signed-in System Admin, in the bench's organization; throws unless 2xx. */
+export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${BASE_URL}/api/v1/${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(organizationId ? { organizationid: organizationId } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 500)}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+async function signIn(): Promise<void> {
+  const response = await fetch(`${BASE_URL}/api/v1/auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(SYSADMIN),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
+  token = ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+/** Signs in as the demo System Admin and works in an organization an earlier run made (to measure it again). */
+export async function existingOrganization(id: string): Promise<void> {
+  await signIn();
+  organizationId = id;
+}
+
+/** Signs in as the demo System Admin and creates an account and organization for this run; returns the run label. */
+export async function freshOrganization(): Promise<{ run: string; accountId: string; organizationId: string }> {
+  await signIn();
+  const run = Date.now().toString(36);
+  organizationId = '';
+  const account = await api<{ id: string }>('POST', 'accounts', { name: `Bench ${run}`, slug: `bench-${run}` });
+  organizationId = (await api<{ id: string }>('POST', 'organizations', { accountId: account.id, name: `Bench ${run}` }))
+    .id;
+  process.stdout.write(`organization ${organizationId} (account bench-${run})\n`);
+  return { run, accountId: account.id, organizationId };
+}
+
+export async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
+  const started = performance.now();
+  const result = await work();
+  return [result, performance.now() - started];
+}

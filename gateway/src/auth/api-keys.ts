@@ -1,0 +1,94 @@
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import type { Request } from 'express';
+import { LRUCache } from 'lru-cache';
+import { createHash } from 'node:crypto';
+import { Pool } from 'undici';
+import {
+  API_KEY_ERRORS,
+  API_KEY_PATTERN,
+  API_KEY_PREFIX,
+  ApiKeyErrorCode,
+  type ApiKeyPrincipal,
+} from '@infra/contracts';
+import { CALLER_CONTEXT_HEADER, CallerContextSigner, domainErrors } from '@infra/platform';
+import { GatewayEnv } from '../gateway.env';
+
+export const apiKeyError = domainErrors(API_KEY_ERRORS);
+
+/** How long a valid key's answer is kept: a revoked key (or a removed creator) stops working within this time. */
+export const API_KEY_CACHE_TTL_MS = 15_000;
+
+/** The subject of the gateway's own look-ups: they act for no user. */
+const VERIFIER_SUBJECT = 'gateway:api-key-verifier';
+
+/** The secret of an `Authorization: Bearer iak_…` header, or undefined when the request carries no API key. */
+export function apiKeyOf(req: Request): string | undefined {
+  const header = req.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const [scheme, token] = header.split(' ', 2);
+  return scheme?.toLowerCase() === 'bearer' && token?.startsWith(API_KEY_PREFIX) ? token : undefined;
+}
+
+/**
+ * Whom does an API key act as? Identity answers (it owns keys and counts failed keys per client address before it
+ * looks one up); valid answers are cached for 15 s by the secret's hash, and concurrent checks of one key share a
+ * request. Invalid keys are not cached: each one reaches identity and counts against the sender's limit.
+ */
+@Injectable()
+export class ApiKeyVerifier implements OnApplicationShutdown {
+  private readonly logger = new Logger(ApiKeyVerifier.name);
+  private readonly identity: Pool;
+  private readonly cache = new LRUCache<string, ApiKeyPrincipal, string>({
+    max: 10_000,
+    ttl: API_KEY_CACHE_TTL_MS,
+    fetchMethod: async (hash, _stale, { context: clientIp, options }) => {
+      const principal = await this.lookup(hash, clientIp);
+      // A key that expires sooner than the cache would keep it is kept only until then.
+      if (principal?.expiresAt)
+        options.ttl = Math.max(1, Math.min(API_KEY_CACHE_TTL_MS, Date.parse(principal.expiresAt) - Date.now()));
+      return principal;
+    },
+  });
+
+  constructor(
+    env: GatewayEnv,
+    private readonly signer: CallerContextSigner,
+  ) {
+    this.identity = new Pool(env.serviceUrl('identity'), { connections: 8, keepAliveTimeout: 30_000 });
+  }
+
+  /** The key's principal; 401 for any key that does not work, 429 once the client sent too many of those. */
+  async verify(secret: string, clientIp: string): Promise<ApiKeyPrincipal> {
+    // A malformed key costs no look-up: it cannot match.
+    if (!API_KEY_PATTERN.test(secret)) throw apiKeyError(ApiKeyErrorCode.Invalid);
+    const hash = createHash('sha256').update(secret).digest('hex');
+    const principal = await this.cache.fetch(hash, { context: clientIp });
+    if (!principal) throw apiKeyError(ApiKeyErrorCode.Invalid);
+    return principal;
+  }
+
+  private async lookup(hash: string, clientIp: string): Promise<ApiKeyPrincipal | undefined> {
+    const context = await this.signer.sign(
+      { userId: VERIFIER_SUBJECT, systemAdmin: false, accountId: null, organizationId: null, role: null },
+      'identity',
+    );
+    const response = await this.identity.request({
+      method: 'POST',
+      path: '/internal/api-keys/verify',
+      headers: { [CALLER_CONTEXT_HEADER]: context, 'content-type': 'application/json' },
+      body: JSON.stringify({ hash, clientIp }),
+      headersTimeout: 5000,
+      bodyTimeout: 5000,
+    });
+    const text = await response.body.text();
+    if (response.statusCode === 200) return JSON.parse(text) as ApiKeyPrincipal;
+    if (response.statusCode === 404) return undefined;
+    if (response.statusCode === 429) throw apiKeyError(ApiKeyErrorCode.Throttled);
+    this.logger.error(`API key look-up failed with ${response.statusCode}: ${text.slice(0, 200)}`);
+    throw new Error(`API key look-up failed with ${response.statusCode}`);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.identity.close();
+  }
+}

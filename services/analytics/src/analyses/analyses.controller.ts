@@ -1,0 +1,229 @@
+import { Controller, Get, Param, ParseUUIDPipe, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { AnalyticsErrorCode, DATA_INTEGRATION_HEADER, isUuid, type AnalysisBase } from '@infra/contracts';
+import { Caller, CallerContext, tenantOf } from '@infra/platform';
+import { analyticsError } from '../analytics.errors';
+import { AnalysesService, type AnalysisRequest } from './analyses.service';
+import { resolveHorizon } from './horizon';
+import type { TargetFilter } from './analyses.repository';
+
+/** The query of every analysis: `timeHorizon`, and comma-separated `tagIds` and `collectionIds`. */
+interface AnalysisQuery {
+  timeHorizon?: unknown;
+  tagIds?: unknown;
+  collectionIds?: unknown;
+}
+
+const FILTER_MAX_IDS = 100;
+
+function idList(value: unknown): string[] {
+  if (value === undefined || value === '') return [];
+  if (typeof value !== 'string') throw analyticsError(AnalyticsErrorCode.FilterInvalid);
+  const ids = [
+    ...new Set(
+      value
+        .split(/[,|]/)
+        .map((id) => id.trim())
+        .filter((id) => id.length > 0),
+    ),
+  ];
+  if (ids.length > FILTER_MAX_IDS || !ids.every(isUuid)) throw analyticsError(AnalyticsErrorCode.FilterInvalid);
+  return ids;
+}
+
+const uuid = new ParseUUIDPipe({ exceptionFactory: () => analyticsError(AnalyticsErrorCode.FilterInvalid) });
+
+/**
+ * The analyses of the four targets. Asset: `assets/{id}/…`; collection: `collections/{id}/…` (narrowed by tags);
+ * organization and view (a view is its saved filter): `organizations/…` narrowed by tags and collections. Every
+ * answer says in `Data-Integration` whether the target had samples in the horizon.
+ */
+@ApiTags('Analyses')
+@Controller()
+export class AnalysesController {
+  constructor(private readonly analyses: AnalysesService) {}
+
+  private async run<T extends AnalysisBase>(
+    caller: CallerContext,
+    scope: Partial<TargetFilter>,
+    query: AnalysisQuery,
+    res: Response,
+    analysis: (request: AnalysisRequest, checked: { collectionName?: string }) => Promise<T>,
+  ): Promise<T> {
+    const { organizationId } = tenantOf(caller);
+    // Checked on every route; an asset takes no filter, a collection only tags.
+    const tagIds = idList(query.tagIds);
+    const target: TargetFilter = {
+      organizationId,
+      tagIds: scope.assetId ? [] : tagIds,
+      collectionIds: scope.assetId || scope.collectionId ? [] : idList(query.collectionIds),
+      ...scope,
+    };
+    const horizon = resolveHorizon(query.timeHorizon, Date.now());
+    const checked = await this.analyses.checkTarget(target);
+    const result = await analysis({ target, horizon }, checked);
+    res.setHeader(DATA_INTEGRATION_HEADER, result.hasData ? 'ok' : 'empty');
+    return result;
+  }
+
+  @Get('assets/:id/system-utilization')
+  @ApiOperation({ summary: "An asset's cpu and memory utilization series and statistics." })
+  assetUtilization(
+    @Caller() caller: CallerContext,
+    @Param('id', uuid) id: string,
+    @Query() query: AnalysisQuery,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.run(caller, { assetId: id }, query, res, (request) => this.analyses.systemUtilization(request));
+  }
+
+  @Get('assets/:id/workload')
+  assetWorkload(
+    @Caller() caller: CallerContext,
+    @Param('id', uuid) id: string,
+    @Query() query: AnalysisQuery,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.run(caller, { assetId: id }, query, res, (request) => this.analyses.workload(request));
+  }
+
+  @Get('assets/:id/cost-analysis')
+  assetCost(
+    @Caller() caller: CallerContext,
+    @Param('id', uuid) id: string,
+    @Query() query: AnalysisQuery,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.run(caller, { assetId: id }, query, res, (request) => this.analyses.costAnalysis(request));
+  }
+
+  @Get('assets/:id/workload-gap-analysis')
+  assetGap(
+    @Caller() caller: CallerContext,
+    @Param('id', uuid) id: string,
+    @Query() query: AnalysisQuery,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.run(caller, { assetId: id }, query, res, (request) => this.analyses.workloadGap(request));
+  }
+
+  @Get('assets/:id/system-ratings')
+  @ApiOperation({ summary: "An asset's ratings with their inputs, and its unit cost beside site, peer and industry." })
+  assetRatings(
+    @Caller() caller: CallerContext,
+    @Param('id', uuid) id: string,
+    @Query() query: AnalysisQuery,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.run(caller, { assetId: id }, query, res, (request) => this.analyses.systemRatings(request));
+  }
+
+  @Get('collections/:id/system-utilization')
+  collectionUtilization(
+    @Caller() caller: CallerContext,
+    @Param('id', uuid) id: string,
+    @Query() query: AnalysisQuery,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.run(caller, { collectionId: id }, query, res, (request) => this.analyses.systemUtilization(request));
+  }
+
+  @Get('collections/:id/workload')
+  collectionWorkload(
+    @Caller() caller: CallerContext,
+    @Param('id', uuid) id: string,
+    @Query() query: AnalysisQuery,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.run(caller, { collectionId: id }, query, res, (request) => this.analyses.workload(request));
+  }
+
+  @Get('collections/:id/cost-analysis')
+  collectionCost(
+    @Caller() caller: CallerContext,
+    @Param('id', uuid) id: string,
+    @Query() query: AnalysisQuery,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.run(caller, { collectionId: id }, query, res, (request) => this.analyses.costAnalysis(request));
+  }
+
+  @Get('collections/:id/workload-gap-analysis')
+  collectionGap(
+    @Caller() caller: CallerContext,
+    @Param('id', uuid) id: string,
+    @Query() query: AnalysisQuery,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.run(caller, { collectionId: id }, query, res, (request) => this.analyses.workloadGap(request));
+  }
+
+  @Get('collections/:id/summary')
+  @ApiOperation({ summary: "A collection's assets by status, ratings, cost and utilization." })
+  collectionSummary(
+    @Caller() caller: CallerContext,
+    @Param('id', uuid) id: string,
+    @Query() query: AnalysisQuery,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.run(caller, { collectionId: id }, query, res, (request, checked) =>
+      this.analyses.collectionSummary(request, checked.collectionName ?? ''),
+    );
+  }
+
+  @Get('organizations/system-utilization')
+  organizationUtilization(
+    @Caller() caller: CallerContext,
+    @Query() query: AnalysisQuery,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.run(caller, {}, query, res, (request) => this.analyses.systemUtilization(request));
+  }
+
+  @Get('organizations/workload')
+  organizationWorkload(
+    @Caller() caller: CallerContext,
+    @Query() query: AnalysisQuery,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.run(caller, {}, query, res, (request) => this.analyses.workload(request));
+  }
+
+  @Get('organizations/cost-analysis')
+  organizationCost(
+    @Caller() caller: CallerContext,
+    @Query() query: AnalysisQuery,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.run(caller, {}, query, res, (request) => this.analyses.costAnalysis(request));
+  }
+
+  @Get('organizations/workload-gap-analysis')
+  organizationGap(
+    @Caller() caller: CallerContext,
+    @Query() query: AnalysisQuery,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.run(caller, {}, query, res, (request) => this.analyses.workloadGap(request));
+  }
+
+  @Get('organizations/system-ratings')
+  organizationRatings(
+    @Caller() caller: CallerContext,
+    @Query() query: AnalysisQuery,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.run(caller, {}, query, res, (request) => this.analyses.systemRatings(request));
+  }
+
+  @Get('organizations/business-overview')
+  @ApiOperation({ summary: 'Cost and its change, idle cost, savings, statuses, ratings and highlights.' })
+  businessOverview(
+    @Caller() caller: CallerContext,
+    @Query() query: AnalysisQuery,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.run(caller, {}, query, res, (request) => this.analyses.businessOverview(request));
+  }
+}

@@ -1,0 +1,455 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { PRICE_LIST } from '@infra/contracts';
+import type { Thresholds } from '../rollups/rollups.repository';
+import { ORG_HOURLY_DAYS } from '../rollups/rollups.repository';
+import { DAY_MS, type Horizon } from './horizon';
+
+/** Whose data an analysis reads: one asset, a collection's members, or the organization, narrowed by the filters. */
+export interface TargetFilter {
+  organizationId: string;
+  assetId?: string;
+  collectionId?: string;
+  /** Assets carrying any of the tags. */
+  tagIds: string[];
+  /** Members of any of the collections. */
+  collectionIds: string[];
+}
+
+/** One bucket of a group: sums over its assets with a sample in it. */
+export interface BucketRow {
+  bucket: number;
+  assets: number;
+  capacityHours: number;
+  workloadHours: number;
+  cost: number;
+  idleCost: number;
+  memSum: number;
+  memHours: number;
+}
+
+/** One asset of the target with the sums of its samples in the horizon (zeros when it has none). */
+export interface AssetRow {
+  assetId: string;
+  name: string;
+  status: string;
+  site: string | null;
+  instanceType: string | null;
+  wcu: number;
+  speedAssumed: boolean;
+  /** The earlier of its creation and its first sample (epoch ms). */
+  startedAt: number;
+  hours: number;
+  cpuSum: number;
+  cpuSquareSum: number;
+  cpuMax: number | null;
+  cpuP95: number | null;
+  memSum: number;
+  memHours: number;
+  memMax: number | null;
+  cost: number;
+  hoursWithCost: number;
+  pricedHours: number;
+  idleCost: number;
+  hoursInBand: number;
+  hoursOverMax: number;
+  hoursBelowMin: number;
+  riskSum: number;
+  lastHour: number | null;
+}
+
+const iso = (time: number) => new Date(time).toISOString();
+const day = (time: number) => iso(time).slice(0, 10);
+
+/**
+ * The reads of the analyses. Daily horizons read `asset_daily` (and `org_daily` for the whole organization),
+ * hourly ones the samples (the hourly rollup of one asset is its sample row) or `org_hourly`. Every query is
+ * filtered by the organization first.
+ */
+@Injectable()
+export class AnalysesRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The target's asset condition on `a` (assets), its parameters appended to `params` ($1 is the organization). */
+  private targetCondition(target: TargetFilter, params: unknown[]): string {
+    const conditions = ['a.organization_id = $1'];
+    if (target.assetId) {
+      params.push(target.assetId);
+      conditions.push(`a.id = $${params.length}`);
+    }
+    if (target.collectionId) {
+      params.push(target.collectionId);
+      conditions.push(`EXISTS (SELECT 1 FROM collection_assets c WHERE c.organization_id = $1
+        AND c.collection_id = $${params.length} AND c.asset_id = a.id)`);
+    }
+    if (target.tagIds.length > 0) {
+      params.push(target.tagIds);
+      conditions.push(`EXISTS (SELECT 1 FROM asset_tags t WHERE t.organization_id = $1
+        AND t.tag_id = ANY($${params.length}::uuid[]) AND t.asset_id = a.id)`);
+    }
+    if (target.collectionIds.length > 0) {
+      params.push(target.collectionIds);
+      conditions.push(`EXISTS (SELECT 1 FROM collection_assets c WHERE c.organization_id = $1
+        AND c.collection_id = ANY($${params.length}::uuid[]) AND c.asset_id = a.id)`);
+    }
+    return conditions.join(' AND ');
+  }
+
+  private static wholeOrganization(target: TargetFilter): boolean {
+    return !target.assetId && !target.collectionId && target.tagIds.length === 0 && target.collectionIds.length === 0;
+  }
+
+  async assetExists(organizationId: string, assetId: string): Promise<boolean> {
+    const rows = await this.dataSource.query(`SELECT 1 FROM assets WHERE organization_id = $1 AND id = $2`, [
+      organizationId,
+      assetId,
+    ]);
+    return rows.length > 0;
+  }
+
+  async collectionName(organizationId: string, collectionId: string): Promise<string | null> {
+    const rows = await this.dataSource.query<{ name: string }[]>(
+      `SELECT name FROM collections WHERE organization_id = $1 AND id = $2`,
+      [organizationId, collectionId],
+    );
+    return rows[0]?.name ?? null;
+  }
+
+  /** The target's assets, and those whose reporting span (first to last sample) overlaps the horizon. */
+  async counts(target: TargetFilter, horizon: Horizon): Promise<{ assets: number; reporting: number }> {
+    const params: unknown[] = [target.organizationId, iso(horizon.start), iso(horizon.end)];
+    const condition = this.targetCondition(target, params);
+    const [row] = await this.dataSource.query<{ assets: number; reporting: number }[]>(
+      `SELECT count(*)::int AS assets,
+              (count(f.asset_id) FILTER (WHERE f.first_reported_at < $3 AND f.last_reported_at >= $2))::int AS reporting
+         FROM assets a LEFT JOIN telemetry_freshness f ON f.organization_id = a.organization_id AND f.asset_id = a.id
+        WHERE ${condition}`,
+      params,
+    );
+    return row;
+  }
+
+  /**
+   * The group's buckets that have samples, oldest first. A narrowed group reads each of its assets' rows by key
+   * (LATERAL): the planner otherwise scans every asset-day of the organization and filters, ten times slower for a
+   * tag on a tenth of 10,000 assets.
+   */
+  async buckets(target: TargetFilter, horizon: Horizon): Promise<BucketRow[]> {
+    const params: unknown[] = [target.organizationId, iso(horizon.start), iso(horizon.end)];
+    const whole = AnalysesRepository.wholeOrganization(target);
+    let sql: string;
+    if (horizon.granularity === 'day' && whole) {
+      sql = `SELECT (day::timestamp AT TIME ZONE 'UTC') AS bucket, assets, capacity_hours, workload_hours, cost,
+                    idle_cost, mem_sum, mem_hours
+               FROM org_daily WHERE organization_id = $1 AND day >= $2::date AND day < $3::timestamptz
+              ORDER BY day`;
+    } else if (horizon.granularity === 'hour' && whole && horizon.start >= Date.now() - ORG_HOURLY_DAYS * DAY_MS) {
+      sql = `SELECT hour AS bucket, assets, capacity AS capacity_hours, workload AS workload_hours, cost, idle_cost,
+                    mem_sum, mem_hours
+               FROM org_hourly WHERE organization_id = $1 AND hour >= $2 AND hour < $3 ORDER BY hour`;
+    } else if (horizon.granularity === 'day') {
+      const condition = this.targetCondition(target, params);
+      sql = `SELECT (d.day::timestamp AT TIME ZONE 'UTC') AS bucket, count(*) AS assets,
+                    sum(a.wcu * d.hours) AS capacity_hours, sum(a.wcu * d.cpu_sum / 100) AS workload_hours,
+                    sum(d.cost_sum) AS cost, sum(d.idle_cost) AS idle_cost, sum(d.mem_sum) AS mem_sum,
+                    sum(d.mem_hours) AS mem_hours
+               FROM assets a CROSS JOIN LATERAL (
+                      SELECT * FROM asset_daily d WHERE d.organization_id = a.organization_id AND d.asset_id = a.id
+                         AND d.day >= $2::date AND d.day < $3::timestamptz) d
+              WHERE ${condition}
+              GROUP BY d.day ORDER BY d.day`;
+    } else {
+      const condition = this.targetCondition(target, params);
+      sql = `SELECT s.hour AS bucket, count(*) AS assets, sum(a.wcu) AS capacity_hours,
+                    sum(a.wcu * s.cpu_util / 100.0) AS workload_hours,
+                    coalesce(sum(coalesce(s.cost, a.cost_per_hour)), 0) AS cost,
+                    coalesce(sum(coalesce(s.cost, a.cost_per_hour) * (1 - s.cpu_util / 100.0)), 0) AS idle_cost,
+                    coalesce(sum(s.mem_util), 0) AS mem_sum, count(s.mem_util) AS mem_hours
+               -- Fenced (OFFSET 0): an index range per asset even when the statistics predate the tenant's load.
+               FROM assets a CROSS JOIN LATERAL (
+                      SELECT * FROM telemetry_samples s WHERE s.organization_id = a.organization_id
+                         AND s.asset_id = a.id AND s.hour >= $2 AND s.hour < $3 OFFSET 0) s
+              WHERE ${condition}
+              GROUP BY s.hour ORDER BY s.hour`;
+    }
+    const rows = await this.dataSource.query<Record<string, string | number | Date>[]>(sql, params);
+    return rows.map((row) => ({
+      bucket: (row.bucket as Date).getTime(),
+      assets: Number(row.assets),
+      capacityHours: Number(row.capacity_hours),
+      workloadHours: Number(row.workload_hours),
+      cost: Number(row.cost),
+      idleCost: Number(row.idle_cost),
+      memSum: Number(row.mem_sum),
+      memHours: Number(row.mem_hours),
+    }));
+  }
+
+  /**
+   * Every asset of the target, with the sums of its samples in the horizon (threshold counts with `thresholds`).
+   * A standard horizon reads the precomputed sums (asset_periods) when they are complete for its window.
+   */
+  async assets(target: TargetFilter, horizon: Horizon, { min, max }: Thresholds): Promise<AssetRow[]> {
+    const params: unknown[] = [target.organizationId, iso(horizon.start), iso(horizon.end)];
+    const condition = this.targetCondition(target, params);
+    let sums: string;
+    if (horizon.period && (await this.periodComplete(target.organizationId, horizon))) {
+      params.push(horizon.period);
+      // ($2 and $3 are the horizon: named so that every parameter has a type.)
+      sums = `SELECT ${PERIOD_COLUMNS} FROM asset_periods
+               WHERE organization_id = $1 AND period = $${params.length} AND $2::timestamptz < $3::timestamptz`;
+    } else {
+      // Daily: the rollups' threshold counts were taken with the organization's thresholds (a change re-rolls them).
+      if (horizon.granularity === 'hour') params.push(min, max);
+      sums = assetSumsSql(horizon.granularity, condition, `$${params.length - 1}`, `$${params.length}`);
+    }
+    const rows = await this.dataSource.query<Record<string, unknown>[]>(
+      `WITH sums AS (${sums})
+       SELECT a.id, a.name, a.status, a.site, a.instance_type, a.wcu, a.speed_assumed,
+              least(a.created_at, f.first_reported_at) AS started_at, s.*
+         FROM assets a
+         LEFT JOIN sums s ON s.asset_id = a.id
+         LEFT JOIN telemetry_freshness f ON f.organization_id = a.organization_id AND f.asset_id = a.id
+        WHERE ${condition}`,
+      params,
+    );
+    return rows.map((row) => assetRowOf(row));
+  }
+
+  /**
+   * The target's assets over a standard horizon and the period before it, in one read of the precomputed sums when
+   * both are complete (the business overview), else as two reads.
+   */
+  async assetsAndPrevious(
+    target: TargetFilter,
+    horizon: Horizon,
+    previous: Horizon,
+    thresholds: Thresholds,
+  ): Promise<[AssetRow[], AssetRow[]]> {
+    const both =
+      horizon.period &&
+      previous.period &&
+      (await this.periodComplete(target.organizationId, horizon)) &&
+      (await this.periodComplete(target.organizationId, previous));
+    if (!both)
+      return Promise.all([this.assets(target, horizon, thresholds), this.assets(target, previous, thresholds)]);
+    const params: unknown[] = [target.organizationId];
+    const condition = this.targetCondition(target, params);
+    params.push(horizon.period, previous.period);
+    const columns = PERIOD_COLUMNS.split(',').map((column) => column.trim());
+    const rows = await this.dataSource.query<Record<string, unknown>[]>(
+      `SELECT a.id, a.name, a.status, a.site, a.instance_type, a.wcu, a.speed_assumed,
+              least(a.created_at, f.first_reported_at) AS started_at,
+              ${columns.map((column) => `c.${column} AS ${column}, p.${column} AS previous_${column}`).join(', ')}
+         FROM assets a
+         LEFT JOIN asset_periods c ON c.organization_id = $1 AND c.period = $${params.length - 1} AND c.asset_id = a.id
+         LEFT JOIN asset_periods p ON p.organization_id = $1 AND p.period = $${params.length} AND p.asset_id = a.id
+         LEFT JOIN telemetry_freshness f ON f.organization_id = a.organization_id AND f.asset_id = a.id
+        WHERE ${condition}`,
+      params,
+    );
+    const previousOf = (row: Record<string, unknown>) => ({
+      ...row,
+      ...Object.fromEntries(columns.map((column) => [column, row[`previous_${column}`]])),
+    });
+    return [rows.map((row) => assetRowOf(row)), rows.map((row) => assetRowOf(previousOf(row)))];
+  }
+
+  /** One asset's hourly samples in the horizon (its hourly series and exact statistics). */
+  async assetHours(
+    organizationId: string,
+    assetId: string,
+    horizon: Horizon,
+  ): Promise<{ hour: number; cpu: number; mem: number | null }[]> {
+    const rows = await this.dataSource.query<{ hour: Date; cpu: number; mem: number | null }[]>(
+      `SELECT hour, cpu_util AS cpu, mem_util AS mem FROM telemetry_samples
+        WHERE organization_id = $1 AND asset_id = $2 AND hour >= $3 AND hour < $4 ORDER BY hour`,
+      [organizationId, assetId, iso(horizon.start), iso(horizon.end)],
+    );
+    return rows.map((row) => ({ hour: row.hour.getTime(), cpu: Number(row.cpu), mem: nullableNumber(row.mem) }));
+  }
+
+  /**
+   * Cost and idle cost of the target's assets per tag and per collection over the horizon's days (top 20 each); a
+   * standard horizon reads the precomputed sums.
+   */
+  async costBreakdown(
+    target: TargetFilter,
+    horizon: Horizon,
+  ): Promise<{ kind: 'tag' | 'collection'; id: string; label: string; cost: number; idle_cost: number }[]> {
+    const params: unknown[] = [target.organizationId, day(horizon.start), iso(horizon.end)];
+    const condition = this.targetCondition(target, params);
+    let costs: string;
+    if (horizon.period && (await this.periodComplete(target.organizationId, horizon))) {
+      params.push(horizon.period);
+      costs = `SELECT a.id, p.cost, p.idle_cost FROM assets a
+                 JOIN asset_periods p ON p.organization_id = a.organization_id AND p.asset_id = a.id
+                WHERE ${condition} AND p.period = $${params.length} AND $2::date < $3::timestamptz`;
+    } else
+      costs = `SELECT a.id, sum(d.cost_sum) AS cost, sum(d.idle_cost) AS idle_cost
+                 FROM assets a JOIN asset_daily d ON d.organization_id = a.organization_id AND d.asset_id = a.id
+                WHERE ${condition} AND d.day >= $2::date AND d.day < $3::timestamptz GROUP BY a.id`;
+    return this.dataSource.query(
+      `WITH costs AS (${costs})
+       (SELECT 'tag' AS kind, t.tag_id AS id, coalesce(l.label, t.tag_id::text) AS label,
+               sum(c.cost)::float8 AS cost, sum(c.idle_cost)::float8 AS idle_cost
+          FROM costs c JOIN asset_tags t ON t.organization_id = $1 AND t.asset_id = c.id
+          LEFT JOIN tag_labels l ON l.organization_id = $1 AND l.tag_id = t.tag_id
+         GROUP BY t.tag_id, l.label ORDER BY cost DESC LIMIT 20)
+       UNION ALL
+       (SELECT 'collection', m.collection_id, coalesce(k.name, m.collection_id::text),
+               sum(c.cost)::float8, sum(c.idle_cost)::float8
+          FROM costs c JOIN collection_assets m ON m.organization_id = $1 AND m.asset_id = c.id
+          LEFT JOIN collections k ON k.organization_id = $1 AND k.id = m.collection_id
+         GROUP BY m.collection_id, k.name ORDER BY 4 DESC LIMIT 20)`,
+      params,
+    );
+  }
+
+  /**
+   * Unit costs ($ per WCU-hour) over the horizon of every asset of the organizations of `organizationIds` with the
+   * instance type or at the site: the site, alternate-site and peer comparisons of an asset. Organizations whose
+   * period sums are complete are read from them, the others from their daily rollups.
+   */
+  async unitCosts(
+    organizationIds: string[],
+    horizon: Horizon,
+    where: { instanceType: string | null; site: string | null },
+  ): Promise<{ organization_id: string; site: string | null; instance_type: string | null; unit_cost: number }[]> {
+    const complete: string[] = [];
+    if (horizon.period)
+      for (const organizationId of organizationIds)
+        if (await this.periodComplete(organizationId, horizon)) complete.push(organizationId);
+    const rest = organizationIds.filter((organizationId) => !complete.includes(organizationId));
+    const [fromPeriods, fromRollups] = await Promise.all([
+      complete.length === 0
+        ? []
+        : this.dataSource.query(
+            `SELECT a.organization_id, a.site, a.instance_type, (p.cost / (a.wcu * p.priced_hours))::float8 AS unit_cost
+               FROM asset_periods p JOIN assets a ON a.organization_id = p.organization_id AND a.id = p.asset_id
+              WHERE p.organization_id = ANY($1::uuid[]) AND p.period = $2 AND (a.instance_type = $3 OR a.site = $4)
+                AND a.wcu > 0 AND p.priced_hours > 0`,
+            [complete, horizon.period, where.instanceType, where.site],
+          ),
+      rest.length === 0
+        ? []
+        : this.dataSource.query(
+            `SELECT a.organization_id, a.site, a.instance_type,
+                    (sum(d.cost_sum) / nullif(sum(a.wcu * d.priced_hours), 0))::float8 AS unit_cost
+               FROM assets a JOIN asset_daily d ON d.organization_id = a.organization_id AND d.asset_id = a.id
+              WHERE a.organization_id = ANY($1::uuid[]) AND (a.instance_type = $4 OR a.site = $5)
+                AND d.day >= $2::date AND d.day < $3::timestamptz
+              GROUP BY a.organization_id, a.id HAVING sum(a.wcu * d.priced_hours) > 0`,
+            [rest, day(horizon.start), iso(horizon.end), where.instanceType, where.site],
+          ),
+    ]);
+    return [...fromPeriods, ...fromRollups];
+  }
+
+  /** The organization's currency (Admin → Data → Financial), else the price list's. */
+  async currencyOf(organizationId: string): Promise<string> {
+    const rows = await this.dataSource.query<{ currency: string }[]>(
+      `SELECT currency FROM financial_settings WHERE organization_id = $1`,
+      [organizationId],
+    );
+    return rows[0]?.currency ?? PRICE_LIST.currency;
+  }
+
+  /** Whether the organization's precomputed sums of this standard horizon cover its current window. */
+  private async periodComplete(organizationId: string, horizon: Horizon): Promise<boolean> {
+    const rows = await this.dataSource.query<{ complete: boolean }[]>(
+      `SELECT complete FROM period_windows WHERE organization_id = $1 AND period = $2
+          AND window_start = $3 AND window_end = $4`,
+      [
+        organizationId,
+        horizon.period,
+        iso(horizon.start),
+        iso(horizon.granularity === 'day' ? horizon.start : horizon.end),
+      ],
+    );
+    return rows[0]?.complete ?? false;
+  }
+
+  async accountOrganizations(organizationId: string): Promise<string[]> {
+    const rows = await this.dataSource.query<{ organization_id: string }[]>(
+      `SELECT o.organization_id FROM organization_accounts o
+        WHERE o.account_id = (SELECT account_id FROM organization_accounts WHERE organization_id = $1)`,
+      [organizationId],
+    );
+    return rows.length > 0 ? rows.map((row) => row.organization_id) : [organizationId];
+  }
+}
+
+function nullableNumber(value: unknown): number | null {
+  return value === null || value === undefined ? null : Number(value);
+}
+
+/** The columns of one asset's sums, in the order of asset_periods. */
+export const PERIOD_COLUMNS = `asset_id, hours, cpu_sum, cpu_sq_sum, cpu_max, cpu_p95, mem_sum, mem_hours, mem_max, cost,
+  cost_hours, priced_hours, idle_cost, in_band, over_max, below_min, risk_sum, last_hour`;
+
+/**
+ * Each asset's sums over `[$2, $3)` (PERIOD_COLUMNS): from its daily rollups, or from its samples with the
+ * thresholds `min`/`max` (parameter references). `condition` selects the assets on `a` (assets).
+ */
+export function assetSumsSql(granularity: 'hour' | 'day', condition: string, min: string, max: string): string {
+  if (granularity === 'day')
+    return `SELECT d.asset_id, sum(d.hours) AS hours, sum(d.cpu_sum) AS cpu_sum, sum(d.cpu_sq_sum) AS cpu_sq_sum,
+                  max(d.cpu_max) AS cpu_max,
+                  percentile_disc(0.95) WITHIN GROUP (ORDER BY d.cpu_sum / d.hours) AS cpu_p95,
+                  sum(d.mem_sum) AS mem_sum, sum(d.mem_hours) AS mem_hours, max(d.mem_max) AS mem_max,
+                  sum(d.cost_sum) AS cost, sum(d.cost_hours) AS cost_hours, sum(d.priced_hours) AS priced_hours,
+                  sum(d.idle_cost) AS idle_cost, sum(d.hours_in_band) AS in_band, sum(d.hours_over_max) AS over_max,
+                  sum(d.hours_below_min) AS below_min, sum(d.risk_sum) AS risk_sum, max(d.last_hour) AS last_hour
+             FROM asset_daily d JOIN assets a ON a.organization_id = d.organization_id AND a.id = d.asset_id
+            WHERE ${condition} AND d.day >= $2::date AND d.day < $3::timestamptz
+            GROUP BY d.asset_id`;
+  return `SELECT s.asset_id, count(*) AS hours, sum(s.cpu_util) AS cpu_sum,
+                sum(s.cpu_util::float8 * s.cpu_util) AS cpu_sq_sum, max(s.cpu_util) AS cpu_max,
+                percentile_disc(0.95) WITHIN GROUP (ORDER BY s.cpu_util) AS cpu_p95,
+                coalesce(sum(s.mem_util), 0) AS mem_sum, count(s.mem_util) AS mem_hours, max(s.mem_util) AS mem_max,
+                coalesce(sum(coalesce(s.cost, a.cost_per_hour)), 0) AS cost, count(s.cost) AS cost_hours,
+                count(coalesce(s.cost, a.cost_per_hour)) AS priced_hours,
+                coalesce(sum(coalesce(s.cost, a.cost_per_hour) * (1 - s.cpu_util / 100.0)), 0) AS idle_cost,
+                count(*) FILTER (WHERE s.cpu_util >= ${min} AND s.cpu_util <= ${max}) AS in_band,
+                count(*) FILTER (WHERE s.cpu_util > ${max}) AS over_max,
+                count(*) FILTER (WHERE s.cpu_util < ${min}) AS below_min,
+                coalesce(sum(CASE WHEN s.cpu_util <= ${max} THEN 0
+                  ELSE 0.5 + 0.5 * least(1, (s.cpu_util - ${max}) / nullif(100 - ${max}, 0)) END), 0) AS risk_sum,
+                max(s.hour) AS last_hour
+           FROM telemetry_samples s JOIN assets a ON a.organization_id = s.organization_id AND a.id = s.asset_id
+          WHERE ${condition} AND s.hour >= $2 AND s.hour < $3
+          GROUP BY s.asset_id`;
+}
+
+/** An asset with its sums (zeros when it had no sample) from a row of `assets` or `assetsAndPrevious`. */
+function assetRowOf(row: Record<string, unknown>): AssetRow {
+  return {
+    assetId: row.id as string,
+    name: row.name as string,
+    status: row.status as string,
+    site: (row.site as string | null) ?? null,
+    instanceType: (row.instance_type as string | null) ?? null,
+    wcu: Number(row.wcu),
+    speedAssumed: row.speed_assumed as boolean,
+    startedAt: (row.started_at as Date).getTime(),
+    hours: Number(row.hours ?? 0),
+    cpuSum: Number(row.cpu_sum ?? 0),
+    cpuSquareSum: Number(row.cpu_sq_sum ?? 0),
+    cpuMax: nullableNumber(row.cpu_max),
+    cpuP95: nullableNumber(row.cpu_p95),
+    memSum: Number(row.mem_sum ?? 0),
+    memHours: Number(row.mem_hours ?? 0),
+    memMax: nullableNumber(row.mem_max),
+    cost: Number(row.cost ?? 0),
+    hoursWithCost: Number(row.cost_hours ?? 0),
+    pricedHours: Number(row.priced_hours ?? 0),
+    idleCost: Number(row.idle_cost ?? 0),
+    hoursInBand: Number(row.in_band ?? 0),
+    hoursOverMax: Number(row.over_max ?? 0),
+    hoursBelowMin: Number(row.below_min ?? 0),
+    riskSum: Number(row.risk_sum ?? 0),
+    lastHour: row.last_hour ? (row.last_hour as Date).getTime() : null,
+  };
+}

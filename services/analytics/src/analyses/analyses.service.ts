@@ -1,0 +1,494 @@
+import { Injectable } from '@nestjs/common';
+import {
+  AnalyticsErrorCode,
+  type AnalysisBase,
+  type AssetRatings,
+  type BusinessOverviewResponse,
+  type CollectionSummaryResponse,
+  type CostAnalysisResponse,
+  type RatingValues,
+  type Stats,
+  type SystemRatingsResponse,
+  type SystemUtilizationResponse,
+  type UnitCostComparison,
+  type WorkloadGapResponse,
+  type WorkloadResponse,
+} from '@infra/contracts';
+import { analyticsError } from '../analytics.errors';
+import { industryUnitCost } from '../capacity/capacity';
+import { distributionOf, groupRatings, median, nearestRank, oneDecimal, ratingsOf, round4 } from '../ratings/ratings';
+import { RollupsRepository, type Thresholds } from '../rollups/rollups.repository';
+import { AnalysesRepository, type AssetRow, type BucketRow, type TargetFilter } from './analyses.repository';
+import { bucketHours, bucketsOf, describe, HOUR_MS, hoursOf, previousOf, type Horizon } from './horizon';
+
+/** A resolved request: whose data, over which horizon. */
+export interface AnalysisRequest {
+  target: TargetFilter;
+  horizon: Horizon;
+}
+
+/** Hours per month in the savings estimate (analytics.md). */
+const MONTH_HOURS = 730;
+const PER_ASSET_MAX = 500;
+
+const percent = (value: number | null): number | null => (value === null ? null : oneDecimal(value));
+const ratio = (numerator: number, denominator: number): number | null =>
+  denominator > 0 ? numerator / denominator : null;
+
+/** Statistics of a series' values (nulls left out). */
+function statsOf(values: (number | null)[]): Stats {
+  const present = values.filter((value): value is number => value !== null);
+  if (present.length === 0) return { avg: null, p95: null, max: null };
+  return {
+    avg: oneDecimal(present.reduce((sum, value) => sum + value, 0) / present.length),
+    p95: oneDecimal(nearestRank(present, 0.95)!),
+    max: oneDecimal(Math.max(...present)),
+  };
+}
+
+/** Every bucket of the horizon, those without samples as zeros (charts show the gaps). */
+function filled(horizon: Horizon, rows: BucketRow[]): BucketRow[] {
+  const byBucket = new Map(rows.map((row) => [row.bucket, row]));
+  return bucketsOf(horizon).map(
+    (bucket) =>
+      byBucket.get(bucket) ?? {
+        bucket,
+        assets: 0,
+        capacityHours: 0,
+        workloadHours: 0,
+        cost: 0,
+        idleCost: 0,
+        memSum: 0,
+        memHours: 0,
+      },
+  );
+}
+
+const sum = <T>(items: T[], pick: (item: T) => number): number => items.reduce((total, item) => total + pick(item), 0);
+
+/**
+ * The analyses of analytics.md for one target and horizon. Group figures come from the rollups (see
+ * AnalysesRepository); per-asset figures from each asset's sums; ratings from `ratingsOf`.
+ */
+@Injectable()
+export class AnalysesService {
+  constructor(
+    private readonly analyses: AnalysesRepository,
+    private readonly rollups: RollupsRepository,
+  ) {}
+
+  /** Refuses an asset or collection that is not the organization's (404, as if it did not exist). */
+  async checkTarget(target: TargetFilter): Promise<{ collectionName?: string }> {
+    if (target.assetId && !(await this.analyses.assetExists(target.organizationId, target.assetId)))
+      throw analyticsError(AnalyticsErrorCode.AssetNotFound);
+    if (target.collectionId) {
+      const name = await this.analyses.collectionName(target.organizationId, target.collectionId);
+      if (name === null) throw analyticsError(AnalyticsErrorCode.CollectionNotFound);
+      return { collectionName: name };
+    }
+    return {};
+  }
+
+  private base(horizon: Horizon, assets: number, assetsReporting: number): AnalysisBase {
+    return { horizon: describe(horizon), assets, assetsReporting, hasData: assetsReporting > 0 };
+  }
+
+  /** Asset counts without the per-asset sums (the bucket-only analyses); data or not is what the buckets hold. */
+  private async counts({ target, horizon }: AnalysisRequest, buckets: BucketRow[]): Promise<AnalysisBase> {
+    const { assets, reporting } = await this.analyses.counts(target, horizon);
+    const hasData = buckets.some((bucket) => bucket.assets > 0);
+    return { horizon: describe(horizon), assets, assetsReporting: hasData ? reporting : 0, hasData };
+  }
+
+  async systemUtilization(request: AnalysisRequest): Promise<SystemUtilizationResponse> {
+    const { target, horizon } = request;
+    const thresholds = await this.rollups.thresholdsOf(target.organizationId);
+    const assets = await this.analyses.assets(target, horizon, thresholds);
+    const reporting = assets.filter((asset) => asset.hours > 0).length;
+    if (target.assetId) {
+      // One asset: the statistics of its hourly values; the series hourly or daily like every analysis.
+      const hours = await this.analyses.assetHours(target.organizationId, target.assetId, horizon);
+      const series =
+        horizon.granularity === 'hour'
+          ? (() => {
+              const byHour = new Map(hours.map((hour) => [hour.hour, hour]));
+              return bucketsOf(horizon).map((bucket) => ({
+                time: new Date(bucket).toISOString(),
+                cpu: byHour.has(bucket) ? oneDecimal(byHour.get(bucket)!.cpu) : null,
+                memory: percent(byHour.get(bucket)?.mem ?? null),
+              }));
+            })()
+          : this.utilizationSeries(horizon, await this.analyses.buckets(target, horizon));
+      return {
+        ...this.base(horizon, assets.length, reporting),
+        series,
+        cpu: statsOf(hours.map((hour) => hour.cpu)),
+        memory: statsOf(hours.map((hour) => hour.mem)),
+      };
+    }
+    const series = this.utilizationSeries(horizon, await this.analyses.buckets(target, horizon));
+    const perAsset = assets
+      .filter((asset) => asset.hours > 0)
+      .map((asset) => ({
+        assetId: asset.assetId,
+        name: asset.name,
+        cpu: {
+          avg: oneDecimal(asset.cpuSum / asset.hours),
+          p95: percent(asset.cpuP95),
+          max: percent(asset.cpuMax),
+        },
+        memory: {
+          avg: asset.memHours > 0 ? oneDecimal(asset.memSum / asset.memHours) : null,
+          p95: null,
+          max: percent(asset.memMax),
+        },
+      }))
+      .sort((a, b) => (b.cpu.p95 ?? 0) - (a.cpu.p95 ?? 0))
+      .slice(0, PER_ASSET_MAX);
+    return {
+      ...this.base(horizon, assets.length, reporting),
+      series,
+      cpu: statsOf(series.map((point) => point.cpu)),
+      memory: statsOf(series.map((point) => point.memory)),
+      perAsset,
+    };
+  }
+
+  private utilizationSeries(horizon: Horizon, rows: BucketRow[]) {
+    return filled(horizon, rows).map((row) => ({
+      time: new Date(row.bucket).toISOString(),
+      cpu: percent(ratio(100 * row.workloadHours, row.capacityHours)),
+      memory: percent(ratio(row.memSum, row.memHours)),
+    }));
+  }
+
+  async workload(request: AnalysisRequest): Promise<WorkloadResponse> {
+    const { horizon } = request;
+    const rows = await this.analyses.buckets(request.target, horizon);
+    const capacityHours = sum(rows, (row) => row.capacityHours);
+    const workloadHours = sum(rows, (row) => row.workloadHours);
+    return {
+      ...(await this.counts(request, rows)),
+      series: filled(horizon, rows).map((row) => {
+        const hours = bucketHours(horizon, row.bucket);
+        return {
+          time: new Date(row.bucket).toISOString(),
+          capacity: round4(row.capacityHours / hours),
+          workload: round4(row.workloadHours / hours),
+          utilization: percent(ratio(100 * row.workloadHours, row.capacityHours)),
+          assets: row.assets,
+        };
+      }),
+      capacityHours: round4(capacityHours),
+      workloadHours: round4(workloadHours),
+      utilization: percent(ratio(100 * workloadHours, capacityHours)),
+    };
+  }
+
+  async costAnalysis(request: AnalysisRequest): Promise<CostAnalysisResponse> {
+    const { target, horizon } = request;
+    const [rows, assets, breakdown, currency] = await Promise.all([
+      this.analyses.buckets(target, horizon),
+      this.analyses.assets(target, horizon, await this.rollups.thresholdsOf(target.organizationId)),
+      this.analyses.costBreakdown(target, horizon),
+      this.analyses.currencyOf(target.organizationId),
+    ]);
+    const cost = sum(rows, (row) => row.cost);
+    const pricedCapacityHours = sum(assets, (asset) => asset.wcu * asset.pricedHours);
+    const item = (row: (typeof breakdown)[number]) => ({
+      id: row.id,
+      label: row.label,
+      cost: round4(row.cost),
+      idleCost: round4(row.idle_cost),
+    });
+    return {
+      ...this.base(horizon, assets.length, assets.filter((asset) => asset.hours > 0).length),
+      currency,
+      series: filled(horizon, rows).map((row) => ({
+        time: new Date(row.bucket).toISOString(),
+        cost: round4(row.cost),
+        idleCost: round4(row.idleCost),
+      })),
+      cost: round4(cost),
+      idleCost: round4(sum(rows, (row) => row.idleCost)),
+      costPerWcuHourUsed: nullableRound4(
+        ratio(
+          cost,
+          sum(rows, (row) => row.workloadHours),
+        ),
+      ),
+      unitCost: nullableRound4(
+        ratio(
+          sum(assets, (asset) => asset.cost),
+          pricedCapacityHours,
+        ),
+      ),
+      byTag: breakdown.filter((row) => row.kind === 'tag').map(item),
+      byCollection: breakdown.filter((row) => row.kind === 'collection').map(item),
+    };
+  }
+
+  async workloadGap(request: AnalysisRequest): Promise<WorkloadGapResponse> {
+    const { target, horizon } = request;
+    const thresholds = await this.rollups.thresholdsOf(target.organizationId);
+    const rows = await this.analyses.buckets(target, horizon);
+    const series = filled(horizon, rows).map((row) => {
+      const hours = bucketHours(horizon, row.bucket);
+      const capacity = row.capacityHours / hours;
+      const workload = row.workloadHours / hours;
+      const lower = (capacity * thresholds.min) / 100;
+      const upper = (capacity * thresholds.max) / 100;
+      // A bucket without samples has no capacity: it is neither in nor out of band.
+      const gap = row.assets === 0 ? 0 : workload > upper ? workload - upper : workload < lower ? workload - lower : 0;
+      return {
+        time: new Date(row.bucket).toISOString(),
+        capacity,
+        workload,
+        lower,
+        upper,
+        gap,
+        outOfBand: gap !== 0,
+        hours,
+        reporting: row.assets > 0,
+      };
+    });
+    const withData = series.filter((point) => point.reporting);
+    return {
+      ...(await this.counts(request, rows)),
+      thresholds,
+      series: series.map(({ hours: _hours, reporting: _reporting, ...point }) => ({
+        ...point,
+        capacity: round4(point.capacity),
+        workload: round4(point.workload),
+        lower: round4(point.lower),
+        upper: round4(point.upper),
+        gap: round4(point.gap),
+      })),
+      summary: {
+        bucketsOutOfBand: series.filter((point) => point.outOfBand).length,
+        gapAbove: round4(sum(series, (point) => (point.gap > 0 ? point.gap * point.hours : 0))),
+        gapBelow: round4(sum(series, (point) => (point.gap < 0 ? point.gap * point.hours : 0))),
+        capacity: round4(withData.length > 0 ? sum(withData, (point) => point.capacity) / withData.length : 0),
+        rightSizeCapacity: nullableRound4(
+          withData.length > 0
+            ? nearestRank(
+                withData.map((point) => point.workload),
+                0.95,
+              )! /
+                (thresholds.max / 100)
+            : null,
+        ),
+      },
+    };
+  }
+
+  /** Each asset's ratings over the horizon. */
+  private rate(assets: AssetRow[], horizon: Horizon, thresholds: Thresholds): AssetRatings[] {
+    return assets.map((asset) => {
+      const start = Math.max(horizon.start, Math.floor(asset.startedAt / HOUR_MS) * HOUR_MS);
+      const { values, inputs } = ratingsOf(
+        {
+          hours: asset.hours,
+          cpuSum: asset.cpuSum,
+          cpuSquareSum: asset.cpuSquareSum,
+          hoursInBand: asset.hoursInBand,
+          hoursOverMax: asset.hoursOverMax,
+          riskSum: asset.riskSum,
+          hoursWithCost: asset.hoursWithCost,
+          expectedHours: Math.max(0, (horizon.end - start) / HOUR_MS),
+          recent: asset.lastHour !== null && asset.lastHour >= horizon.end - 24 * HOUR_MS,
+          speedAssumed: asset.speedAssumed,
+          wcu: asset.wcu,
+        },
+        thresholds,
+      );
+      return { assetId: asset.assetId, name: asset.name, ...values, inputs };
+    });
+  }
+
+  async systemRatings(request: AnalysisRequest): Promise<SystemRatingsResponse> {
+    const { target, horizon } = request;
+    const thresholds = await this.rollups.thresholdsOf(target.organizationId);
+    const assets = await this.analyses.assets(target, horizon, thresholds);
+    const rated = this.rate(assets, horizon, thresholds);
+    const base = this.base(horizon, assets.length, assets.filter((asset) => asset.hours > 0).length);
+    const unitCost = ratio(
+      sum(assets, (asset) => asset.cost),
+      sum(assets, (asset) => asset.wcu * asset.pricedHours),
+    );
+    if (target.assetId && assets.length === 1) {
+      const [{ inputs, assetId: _id, name: _name, ...ratings }] = rated;
+      return {
+        ...base,
+        ratings,
+        inputs,
+        unitCost: await this.unitCostComparison(target, horizon, assets[0], unitCost),
+      };
+    }
+    const ratings = groupRatings(assets.map((asset, index) => ({ wcu: asset.wcu, values: rated[index] })));
+    return {
+      ...base,
+      ratings,
+      unitCost: {
+        ...emptyComparison(await this.analyses.currencyOf(target.organizationId)),
+        unitCost: nullableRound4(unitCost),
+      },
+      distribution: distributionOf(rated.map((asset) => asset.infraRating)),
+      lowest: rated
+        .filter((asset) => asset.infraRating !== null)
+        .sort((a, b) => a.infraRating! - b.infraRating!)
+        .slice(0, 50),
+    };
+  }
+
+  /** analytics.md "Unit cost": the asset's, beside its site's, the best other site's, its peers' and the industry's. */
+  private async unitCostComparison(
+    target: TargetFilter,
+    horizon: Horizon,
+    asset: AssetRow,
+    unitCost: number | null,
+  ): Promise<UnitCostComparison> {
+    const organizations = await this.analyses.accountOrganizations(target.organizationId);
+    const rows = await this.analyses.unitCosts(organizations, horizon, {
+      instanceType: asset.instanceType,
+      site: asset.site,
+    });
+    const ours = rows.filter((row) => row.organization_id === target.organizationId);
+    const bySite = new Map<string, number[]>();
+    for (const row of ours)
+      if (row.site && row.site !== asset.site && asset.instanceType && row.instance_type === asset.instanceType)
+        bySite.set(row.site, [...(bySite.get(row.site) ?? []), row.unit_cost]);
+    let alternateSite: UnitCostComparison['alternateSite'] = null;
+    for (const [site, costs] of bySite) {
+      const siteMedian = median(costs)!;
+      if (!alternateSite || siteMedian < alternateSite.unitCost) alternateSite = { site, unitCost: siteMedian };
+    }
+    const site = asset.site ? median(ours.filter((row) => row.site === asset.site).map((row) => row.unit_cost)) : null;
+    const peer = asset.instanceType
+      ? median(rows.filter((row) => row.instance_type === asset.instanceType).map((row) => row.unit_cost))
+      : null;
+    return {
+      currency: await this.analyses.currencyOf(target.organizationId),
+      unitCost: nullableRound4(unitCost),
+      site: nullableRound4(site),
+      alternateSite: alternateSite && { site: alternateSite.site, unitCost: round4(alternateSite.unitCost) },
+      peer: nullableRound4(peer),
+      industry: nullableRound4(industryUnitCost(asset.instanceType)),
+    };
+  }
+
+  async businessOverview(request: AnalysisRequest): Promise<BusinessOverviewResponse> {
+    const { target, horizon } = request;
+    const thresholds = await this.rollups.thresholdsOf(target.organizationId);
+    const previousHorizon = previousOf(horizon);
+    const [assets, previous] = await this.analyses.assetsAndPrevious(target, horizon, previousHorizon, thresholds);
+    const rated = this.rate(assets, horizon, thresholds);
+    const ratedBefore = new Map(
+      this.rate(previous, previousHorizon, thresholds).map((asset) => [asset.assetId, asset.infraRating]),
+    );
+    const hours = hoursOf(horizon);
+    const totalCost = sum(assets, (asset) => asset.cost);
+    const previousCost = sum(previous, (asset) => asset.cost);
+    // Savings: assets whose p95 utilization is below min, sized down to run their p95 at max.
+    const savings = assets
+      .filter((asset) => asset.hours > 0 && asset.cpuP95 !== null && asset.cpuP95 < thresholds.min)
+      .map((asset) => ({
+        assetId: asset.assetId,
+        name: asset.name,
+        monthlySavings: ((asset.cost * MONTH_HOURS) / hours) * (1 - asset.cpuP95! / thresholds.max),
+      }))
+      .sort((a, b) => b.monthlySavings - a.monthlySavings);
+    const byStatus = { active: 0, offline: 0, pending: 0, archived: 0 };
+    for (const asset of assets) if (asset.status in byStatus) byStatus[asset.status as keyof typeof byStatus] += 1;
+    return {
+      ...this.base(horizon, assets.length, assets.filter((asset) => asset.hours > 0).length),
+      currency: await this.analyses.currencyOf(target.organizationId),
+      totalCost: round4(totalCost),
+      previousCost: round4(previousCost),
+      costChange: round4(totalCost - previousCost),
+      costChangePercent: percent(previousCost > 0 ? (100 * (totalCost - previousCost)) / previousCost : null),
+      idleCost: round4(sum(assets, (asset) => asset.idleCost)),
+      potentialMonthlySavings: round4(sum(savings, (item) => item.monthlySavings)),
+      byStatus,
+      ratingDistribution: distributionOf(rated.map((asset) => asset.infraRating)),
+      topIdle: [...assets]
+        .filter((asset) => asset.idleCost > 0)
+        .sort((a, b) => b.idleCost - a.idleCost)
+        .slice(0, 10)
+        .map((asset) => ({
+          assetId: asset.assetId,
+          name: asset.name,
+          cost: round4(asset.cost),
+          idleCost: round4(asset.idleCost),
+        })),
+      highlights: {
+        largestGaps: assets
+          .filter((asset) => asset.hoursOverMax + asset.hoursBelowMin > 0)
+          .sort((a, b) => b.hoursOverMax + b.hoursBelowMin - (a.hoursOverMax + a.hoursBelowMin))
+          .slice(0, 5)
+          .map((asset) => ({
+            assetId: asset.assetId,
+            name: asset.name,
+            hoursOverMax: asset.hoursOverMax,
+            hoursBelowMin: asset.hoursBelowMin,
+          })),
+        savings: savings.slice(0, 5).map((item) => ({ ...item, monthlySavings: round4(item.monthlySavings) })),
+        ratingChanges: rated
+          .flatMap((asset) => {
+            const before = ratedBefore.get(asset.assetId);
+            if (asset.infraRating === null || before === null || before === undefined) return [];
+            return [
+              {
+                assetId: asset.assetId,
+                name: asset.name,
+                infraRating: asset.infraRating,
+                previous: before,
+                change: oneDecimal(asset.infraRating - before),
+              },
+            ];
+          })
+          .filter((item) => item.change !== 0)
+          .sort((a, b) => Math.abs(b.change) - Math.abs(a.change))
+          .slice(0, 5),
+      },
+    };
+  }
+
+  async collectionSummary(request: AnalysisRequest, name: string): Promise<CollectionSummaryResponse> {
+    const { target, horizon } = request;
+    const thresholds = await this.rollups.thresholdsOf(target.organizationId);
+    const assets = await this.analyses.assets(target, horizon, thresholds);
+    const rated = this.rate(assets, horizon, thresholds);
+    const byStatus = { active: 0, offline: 0, pending: 0, archived: 0 };
+    for (const asset of assets) if (asset.status in byStatus) byStatus[asset.status as keyof typeof byStatus] += 1;
+    const capacityHours = sum(assets, (asset) => asset.wcu * asset.hours);
+    const workloadHours = sum(assets, (asset) => (asset.wcu * asset.cpuSum) / 100);
+    const ratings: RatingValues = groupRatings(
+      assets.map((asset, index) => ({ wcu: asset.wcu, values: rated[index] })),
+    );
+    return {
+      ...this.base(horizon, assets.length, assets.filter((asset) => asset.hours > 0).length),
+      collectionId: target.collectionId!,
+      name,
+      byStatus,
+      ratings,
+      cost: round4(sum(assets, (asset) => asset.cost)),
+      idleCost: round4(sum(assets, (asset) => asset.idleCost)),
+      utilization: percent(ratio(100 * workloadHours, capacityHours)),
+      currency: await this.analyses.currencyOf(target.organizationId),
+    };
+  }
+
+  /** Ratings of every asset of the organization over a horizon (the recompute job). */
+  async ratingsOfOrganization(organizationId: string, horizon: Horizon): Promise<AssetRatings[]> {
+    const target: TargetFilter = { organizationId, tagIds: [], collectionIds: [] };
+    const thresholds = await this.rollups.thresholdsOf(organizationId);
+    return this.rate(await this.analyses.assets(target, horizon, thresholds), horizon, thresholds);
+  }
+}
+
+const nullableRound4 = (value: number | null): number | null => (value === null ? null : round4(value));
+
+function emptyComparison(currency: string): UnitCostComparison {
+  return { currency, unitCost: null, site: null, alternateSite: null, peer: null, industry: null };
+}

@@ -1,0 +1,100 @@
+import { Controller } from '@nestjs/common';
+import { Ctx, KafkaContext } from '@nestjs/microservices';
+import { TOPICS } from '@infra/contracts';
+import { InboxConsumer, OnEvent } from '@infra/messaging';
+import { AnalyticsScheduler } from '../rollups/analytics.jobs';
+import { RollupsRepository } from '../rollups/rollups.repository';
+import { ReadModelsRepository } from './read-models.repository';
+
+/**
+ * Feeds analytics' copies of assets, tags, collections, thresholds and organizations, each event applied once
+ * (inbox). Events without an organization are ignored, except the account-wide thresholds. A change the rollups
+ * depend on (an asset's capacity, the thresholds) marks the days to redo and queues a rollup.
+ */
+@Controller()
+export class ReadModelsConsumer {
+  constructor(
+    private readonly inbox: InboxConsumer,
+    private readonly readModels: ReadModelsRepository,
+    private readonly rollups: RollupsRepository,
+    private readonly scheduler: AnalyticsScheduler,
+  ) {}
+
+  @OnEvent(TOPICS.inventoryAssetUpserted)
+  async onAssetUpserted(@Ctx() context: KafkaContext): Promise<void> {
+    let redo: string | undefined;
+    await this.inbox.consume(context, TOPICS.inventoryAssetUpserted, 'analytics-assets', async (manager, event) => {
+      if (!event.organizationId) return;
+      if (event.accountId) await this.readModels.rememberAccount(manager, event.organizationId, event.accountId);
+      const { capacityChanged } = await this.readModels.upsertAsset(manager, event.organizationId, event.payload);
+      if (!capacityChanged) return;
+      await this.rollups.markAll(manager, event.organizationId, [event.payload.assetId]);
+      redo = event.organizationId;
+    });
+    if (redo) await this.scheduler.rollUp(redo);
+  }
+
+  @OnEvent(TOPICS.inventoryAssetStatusChanged)
+  async onAssetStatusChanged(@Ctx() context: KafkaContext): Promise<void> {
+    await this.inbox.consume(context, TOPICS.inventoryAssetStatusChanged, 'analytics-asset-status', (manager, event) =>
+      event.organizationId
+        ? this.readModels.updateAssetStatus(
+            manager,
+            event.organizationId,
+            [event.payload.assetId],
+            event.payload.status,
+          )
+        : Promise.resolve(),
+    );
+  }
+
+  @OnEvent(TOPICS.inventoryCollectionChanged)
+  async onCollectionChanged(@Ctx() context: KafkaContext): Promise<void> {
+    await this.inbox.consume(context, TOPICS.inventoryCollectionChanged, 'analytics-collections', (manager, event) =>
+      event.organizationId
+        ? this.readModels.applyCollectionChanged(manager, event.organizationId, event.payload)
+        : Promise.resolve(),
+    );
+  }
+
+  @OnEvent(TOPICS.taggingTagsAssigned)
+  async onTagsAssigned(@Ctx() context: KafkaContext): Promise<void> {
+    await this.inbox.consume(context, TOPICS.taggingTagsAssigned, 'analytics-tag-assignments', (manager, event) =>
+      event.organizationId
+        ? this.readModels.applyTagAssignments(manager, event.organizationId, event.payload)
+        : Promise.resolve(),
+    );
+  }
+
+  @OnEvent(TOPICS.taggingTagChanged)
+  async onTagChanged(@Ctx() context: KafkaContext): Promise<void> {
+    await this.inbox.consume(context, TOPICS.taggingTagChanged, 'analytics-tags', (manager, event) =>
+      event.organizationId
+        ? this.readModels.applyTagChanged(manager, event.organizationId, event.payload)
+        : Promise.resolve(),
+    );
+  }
+
+  @OnEvent(TOPICS.identityOrganizationChanged)
+  async onOrganizationChanged(@Ctx() context: KafkaContext): Promise<void> {
+    await this.inbox.consume(context, TOPICS.identityOrganizationChanged, 'analytics-organizations', (manager, event) =>
+      this.readModels.rememberAccount(manager, event.payload.organizationId, event.payload.accountId),
+    );
+  }
+
+  @OnEvent(TOPICS.identityAccountThresholdsChanged)
+  async onThresholdsChanged(@Ctx() context: KafkaContext): Promise<void> {
+    let redo: string[] = [];
+    await this.inbox.consume(
+      context,
+      TOPICS.identityAccountThresholdsChanged,
+      'analytics-thresholds',
+      async (manager, event) => {
+        if (!(await this.readModels.applyThresholds(manager, event.payload, event.occurredAt))) return;
+        redo = await this.readModels.organizationsOf(manager, event.payload.accountId);
+        for (const organizationId of redo) await this.rollups.markAll(manager, organizationId);
+      },
+    );
+    for (const organizationId of redo) await this.scheduler.rollUp(organizationId);
+  }
+}

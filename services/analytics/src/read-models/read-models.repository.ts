@@ -1,0 +1,175 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import type {
+  AssetUpsertedPayload,
+  CollectionChangedPayload,
+  TagChangedPayload,
+  TagsAssignedPayload,
+  ThresholdsChangedPayload,
+} from '@infra/contracts';
+import { capacityOf } from '../capacity/capacity';
+
+type Attributes = AssetUpsertedPayload['attributes'];
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+
+/** A number attribute, also when inventory carries it as numeric text ("8", "2.5"). */
+function number(value: unknown): number | null {
+  const parsed = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof parsed === 'number' && Number.isFinite(parsed) ? parsed : null;
+}
+
+function flag(value: unknown): boolean | null {
+  if (typeof value === 'boolean') return value;
+  if (value === 'true' || value === 'false') return value === 'true';
+  return null;
+}
+
+/**
+ * Analytics' copy of inventory's assets, written only by its events. Every row carries the event's organization, and
+ * an asset id seen under another organization is never moved (the WHERE of the update).
+ */
+@Injectable()
+export class ReadModelsRepository {
+  /**
+   * Upserts the asset with its capacity; returns whether its capacity changed (its rollups then need redoing: the
+   * organization's capacity and workload sums carry its WCU). An id seen under another organization changes nothing.
+   */
+  async upsertAsset(
+    manager: EntityManager,
+    organizationId: string,
+    payload: AssetUpsertedPayload,
+  ): Promise<{ stored: boolean; capacityChanged: boolean }> {
+    const attributes: Attributes = payload.attributes;
+    const inputs = {
+      cpuCores: number(attributes.cpu_cores),
+      cpuSpeed: number(attributes.cpu_speed),
+      currentGeneration: flag(attributes.current_generation),
+      instanceType: text(attributes.instance_type),
+    };
+    const capacity = capacityOf(inputs);
+    const rows = await manager.query<{ capacity_changed: boolean }[]>(
+      `WITH previous AS (SELECT wcu FROM assets WHERE id = $2 AND organization_id = $1)
+       INSERT INTO assets (organization_id, id, external_id, name, status, cpu_cores, cpu_speed, memory,
+                           instance_type, site, current_generation, wcu, speed_assumed, cost_per_hour)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
+               CASE WHEN coalesce((SELECT price_list_fallback FROM financial_settings WHERE organization_id = $1), true)
+                    THEN $14::real END)
+       ON CONFLICT (id) DO UPDATE SET external_id = COALESCE(EXCLUDED.external_id, assets.external_id),
+         name = EXCLUDED.name, status = EXCLUDED.status, cpu_cores = EXCLUDED.cpu_cores,
+         cpu_speed = EXCLUDED.cpu_speed, memory = EXCLUDED.memory, instance_type = EXCLUDED.instance_type,
+         site = EXCLUDED.site, current_generation = EXCLUDED.current_generation, wcu = EXCLUDED.wcu,
+         speed_assumed = EXCLUDED.speed_assumed, cost_per_hour = EXCLUDED.cost_per_hour, updated_at = now()
+       WHERE assets.organization_id = EXCLUDED.organization_id
+       RETURNING (SELECT wcu FROM previous) IS DISTINCT FROM wcu AS capacity_changed`,
+      [
+        organizationId,
+        payload.assetId,
+        payload.externalId ?? null,
+        payload.name,
+        payload.status,
+        inputs.cpuCores,
+        inputs.cpuSpeed,
+        number(attributes.memory),
+        inputs.instanceType,
+        text(attributes.site),
+        inputs.currentGeneration,
+        capacity.wcu,
+        capacity.speedAssumed,
+        capacity.listPricePerHour,
+      ],
+    );
+    return { stored: rows.length > 0, capacityChanged: rows[0]?.capacity_changed ?? false };
+  }
+
+  async updateAssetStatus(manager: EntityManager, organizationId: string, assetIds: string[], status: string) {
+    await manager.query(`UPDATE assets SET status = $3 WHERE organization_id = $1 AND id = ANY($2::uuid[])`, [
+      organizationId,
+      assetIds,
+      status,
+    ]);
+  }
+
+  async rememberAccount(manager: EntityManager, organizationId: string, accountId: string): Promise<void> {
+    await manager.query(
+      `INSERT INTO organization_accounts (organization_id, account_id) VALUES ($1, $2)
+       ON CONFLICT (organization_id) DO UPDATE SET account_id = EXCLUDED.account_id
+       WHERE organization_accounts.account_id IS DISTINCT FROM EXCLUDED.account_id`,
+      [organizationId, accountId],
+    );
+  }
+
+  /** Keeps the newest thresholds of the account; returns whether they changed. */
+  async applyThresholds(manager: EntityManager, payload: ThresholdsChangedPayload, occurredAt: string) {
+    const rows = await manager.query<unknown[]>(
+      `INSERT INTO account_thresholds (account_id, min_threshold, max_threshold, occurred_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (account_id) DO UPDATE SET min_threshold = EXCLUDED.min_threshold,
+         max_threshold = EXCLUDED.max_threshold, occurred_at = EXCLUDED.occurred_at
+       WHERE account_thresholds.occurred_at <= EXCLUDED.occurred_at
+         AND (account_thresholds.min_threshold, account_thresholds.max_threshold)
+             IS DISTINCT FROM (EXCLUDED.min_threshold, EXCLUDED.max_threshold)
+       RETURNING account_id`,
+      [payload.accountId, payload.minWorkloadPercentThreshold, payload.maxWorkloadPercentThreshold, occurredAt],
+    );
+    return rows.length > 0;
+  }
+
+  /** The organizations of an account (a threshold change rolls each of them up again). */
+  async organizationsOf(manager: EntityManager, accountId: string): Promise<string[]> {
+    const rows = await manager.query<{ organization_id: string }[]>(
+      `SELECT organization_id FROM organization_accounts WHERE account_id = $1`,
+      [accountId],
+    );
+    return rows.map((row) => row.organization_id);
+  }
+
+  async applyTagAssignments(manager: EntityManager, organizationId: string, payload: TagsAssignedPayload) {
+    const { assignments, unassignments } = payload;
+    if (unassignments.length > 0)
+      await manager.query(
+        `DELETE FROM asset_tags t USING unnest($2::uuid[], $3::uuid[]) AS x(tag_id, asset_id)
+          WHERE t.organization_id = $1 AND t.tag_id = x.tag_id AND t.asset_id = x.asset_id`,
+        [organizationId, unassignments.map((item) => item.tagId), unassignments.map((item) => item.assetId)],
+      );
+    if (assignments.length > 0)
+      await manager.query(
+        `INSERT INTO asset_tags (organization_id, tag_id, asset_id)
+         SELECT $1, tag_id, asset_id FROM unnest($2::uuid[], $3::uuid[]) AS x(tag_id, asset_id)
+         ON CONFLICT DO NOTHING`,
+        [organizationId, assignments.map((item) => item.tagId), assignments.map((item) => item.assetId)],
+      );
+  }
+
+  async applyTagChanged(manager: EntityManager, organizationId: string, payload: TagChangedPayload) {
+    await manager.query(
+      `INSERT INTO tag_labels (organization_id, tag_id, label) VALUES ($1, $2, $3)
+       ON CONFLICT (organization_id, tag_id) DO UPDATE SET label = EXCLUDED.label`,
+      [organizationId, payload.tagId, `${payload.key}:${payload.value}`],
+    );
+  }
+
+  /** The collection event carries the whole membership: it replaces ours. */
+  async applyCollectionChanged(manager: EntityManager, organizationId: string, payload: CollectionChangedPayload) {
+    await manager.query(`DELETE FROM collection_assets WHERE organization_id = $1 AND collection_id = $2`, [
+      organizationId,
+      payload.collectionId,
+    ]);
+    if (payload.deleted) {
+      await manager.query(`DELETE FROM collections WHERE organization_id = $1 AND id = $2`, [
+        organizationId,
+        payload.collectionId,
+      ]);
+      return;
+    }
+    await manager.query(
+      `INSERT INTO collections (organization_id, id, name) VALUES ($1, $2, $3)
+       ON CONFLICT (organization_id, id) DO UPDATE SET name = EXCLUDED.name`,
+      [organizationId, payload.collectionId, payload.name],
+    );
+    await manager.query(
+      `INSERT INTO collection_assets (organization_id, collection_id, asset_id)
+       SELECT $1, $2, unnest($3::uuid[]) ON CONFLICT DO NOTHING`,
+      [organizationId, payload.collectionId, payload.assetIds],
+    );
+  }
+}

@@ -1,0 +1,234 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { InjectJobQueue, JobProcessor, JobQueue } from '@infra/jobs';
+import { TOPICS } from '@infra/contracts';
+import { EventPublisher, refreshStaleStatistics } from '@infra/messaging';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { AnalysesService } from '../analyses/analyses.service';
+import { resolveHorizon } from '../analyses/horizon';
+import type { BusinessEventJobs } from '../business-events/business-events.jobs';
+import { BusinessEventsRepository } from '../business-events/business-events.repository';
+import { PeriodsRepository } from './periods.repository';
+import { RollupsRepository } from './rollups.repository';
+
+export const ANALYTICS_QUEUE = 'analytics';
+
+/** The queue's jobs (the business events' measurement jobs are declared beside them, in their feature). */
+export interface AnalyticsJobs extends BusinessEventJobs {
+  /** Drains the organization's pending asset-days into the asset rollups, then queues the next two. */
+  'roll-up': { organizationId: string };
+  /** Redoes the organization's daily and hourly totals of the days touched, then its assets' period sums. */
+  'roll-up-organization': { organizationId: string };
+  /** Redoes the period sums of every organization whose windows moved (the hour or the day changed). */
+  'refresh-periods-sweep': Record<string, never>;
+  /** Recomputes the organization's asset ratings (default horizon) and publishes them. */
+  'recompute-ratings': { organizationId: string };
+  /** Queues a rollup for every organization with pending days (a trigger lost with Redis or a worker). */
+  'roll-up-sweep': Record<string, never>;
+}
+
+/**
+ * Debounce windows: every trigger inside one window shares one job (its id names the window). The organization
+ * totals read every asset of the days touched: redone less often than the asset rollups during a backfill.
+ */
+const ROLLUP_WINDOW_MS = 1000;
+const ORGANIZATION_ROLLUP_WINDOW_MS = 2000;
+const RATINGS_WINDOW_MS = 2000;
+/** Short: a new event's impact is readable within two seconds of its creation. */
+const MEASURE_WINDOW_MS = 500;
+/** Ratings are published in chunks well inside the topic schema's limit. */
+const RATINGS_CHUNK = 5000;
+
+const windowOf = (windowMs: number) => Math.floor(Date.now() / windowMs);
+
+/** Queues the debounced jobs: one rollup per organization per second, one ratings run per two seconds. */
+@Injectable()
+export class AnalyticsScheduler {
+  constructor(@InjectJobQueue(ANALYTICS_QUEUE) private readonly jobs: JobQueue<AnalyticsJobs>) {}
+
+  async rollUp(organizationId: string): Promise<void> {
+    await this.jobs.add(
+      'roll-up',
+      { organizationId },
+      { jobId: `roll-up:${organizationId}:${windowOf(ROLLUP_WINDOW_MS)}`, delay: ROLLUP_WINDOW_MS },
+    );
+  }
+
+  async rollUpOrganization(organizationId: string): Promise<void> {
+    await this.jobs.add(
+      'roll-up-organization',
+      { organizationId },
+      {
+        jobId: `roll-up-organization:${organizationId}:${windowOf(ORGANIZATION_ROLLUP_WINDOW_MS)}`,
+        delay: ORGANIZATION_ROLLUP_WINDOW_MS,
+      },
+    );
+  }
+
+  async recomputeRatings(organizationId: string): Promise<void> {
+    await this.jobs.add(
+      'recompute-ratings',
+      { organizationId },
+      { jobId: `ratings:${organizationId}:${windowOf(RATINGS_WINDOW_MS)}`, delay: RATINGS_WINDOW_MS },
+    );
+  }
+
+  /** One measurement per event per half second (the id carries no `:`, which BullMQ reserves). */
+  async measureBusinessEvent(organizationId: string, businessEventId: string): Promise<void> {
+    await this.jobs.add(
+      'measure-business-event',
+      { organizationId, businessEventId },
+      { jobId: `measure-business-event-${businessEventId}-${windowOf(MEASURE_WINDOW_MS)}`, delay: MEASURE_WINDOW_MS },
+    );
+  }
+}
+
+// The scheduler holds the job queue, which is built from the processors: resolved when a job runs (see tagging's
+// tag-import jobs).
+export const scheduler = (moduleRef: ModuleRef) => moduleRef.get(AnalyticsScheduler, { strict: false });
+
+@Injectable()
+export class RollUpJob extends JobProcessor<AnalyticsJobs, 'roll-up'> {
+  readonly name = 'roll-up';
+  private readonly logger = new Logger(RollUpJob.name);
+
+  constructor(
+    private readonly rollups: RollupsRepository,
+    private readonly businessEvents: BusinessEventsRepository,
+    private readonly moduleRef: ModuleRef,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {
+    super();
+  }
+
+  async process({ organizationId }: AnalyticsJobs['roll-up']): Promise<void> {
+    const started = Date.now();
+    const days = await this.rollups.drainDays(organizationId);
+    if (days.length === 0) return;
+    this.logger.log(
+      `rolled up asset-days of ${days.length} day(s) of organization ${organizationId} in ${Date.now() - started} ms`,
+    );
+    // A new tenant's first load leaves the statistics saying it has no rows: the organization totals, period sums and
+    // ratings queued next were planned as scans per asset and ran for minutes. Refresh them first (a look at
+    // pg_stat_user_tables, and ANALYZE only where stale), not on the minute's schedule.
+    const analyzed = await refreshStaleStatistics(this.dataSource);
+    if (analyzed.length > 0) this.logger.log(`refreshed planner statistics of ${analyzed.join(', ')}`);
+    await scheduler(this.moduleRef).rollUpOrganization(organizationId);
+    await scheduler(this.moduleRef).recomputeRatings(organizationId);
+    // The business events whose window or baseline the rolled days touch are measured again.
+    for (const businessEventId of await this.businessEvents.requestForDays(organizationId, days))
+      await scheduler(this.moduleRef).measureBusinessEvent(organizationId, businessEventId);
+  }
+}
+
+@Injectable()
+export class RollUpOrganizationJob extends JobProcessor<AnalyticsJobs, 'roll-up-organization'> {
+  readonly name = 'roll-up-organization';
+  private readonly logger = new Logger(RollUpOrganizationJob.name);
+
+  constructor(
+    private readonly rollups: RollupsRepository,
+    private readonly periods: PeriodsRepository,
+  ) {
+    super();
+  }
+
+  async process({ organizationId }: AnalyticsJobs['roll-up-organization']): Promise<void> {
+    let started = Date.now();
+    const days = await this.rollups.drainOrganizationDays(organizationId);
+    if (days > 0)
+      this.logger.log(`organization totals of ${days} day(s) of ${organizationId} in ${Date.now() - started} ms`);
+    started = Date.now();
+    const assetPeriods = await this.periods.refresh(organizationId);
+    if (assetPeriods > 0)
+      this.logger.log(
+        `period sums of ${assetPeriods} asset-period(s) of ${organizationId} in ${Date.now() - started} ms`,
+      );
+  }
+}
+
+@Injectable()
+export class RefreshPeriodsSweepJob extends JobProcessor<AnalyticsJobs, 'refresh-periods-sweep'> {
+  readonly name = 'refresh-periods-sweep';
+
+  constructor(
+    private readonly periods: PeriodsRepository,
+    private readonly moduleRef: ModuleRef,
+  ) {
+    super();
+  }
+
+  async process(): Promise<void> {
+    for (const organizationId of await this.periods.organizations())
+      await scheduler(this.moduleRef).rollUpOrganization(organizationId);
+  }
+}
+
+@Injectable()
+export class RollUpSweepJob extends JobProcessor<AnalyticsJobs, 'roll-up-sweep'> {
+  readonly name = 'roll-up-sweep';
+
+  constructor(
+    private readonly rollups: RollupsRepository,
+    private readonly moduleRef: ModuleRef,
+  ) {
+    super();
+  }
+
+  async process(): Promise<void> {
+    for (const organizationId of await this.rollups.organizationsPending()) {
+      await scheduler(this.moduleRef).rollUp(organizationId);
+      await scheduler(this.moduleRef).rollUpOrganization(organizationId);
+    }
+  }
+}
+
+/** Ratings of the default horizon (30 days) for inventory's `includeRatingData`, published in one transaction. */
+@Injectable()
+export class RecomputeRatingsJob extends JobProcessor<AnalyticsJobs, 'recompute-ratings'> {
+  readonly name = 'recompute-ratings';
+  private readonly logger = new Logger(RecomputeRatingsJob.name);
+
+  constructor(
+    private readonly analyses: AnalysesService,
+    private readonly events: EventPublisher,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {
+    super();
+  }
+
+  async process({ organizationId }: AnalyticsJobs['recompute-ratings']): Promise<void> {
+    const started = Date.now();
+    const computedAt = new Date().toISOString();
+    const rated = (await this.analyses.ratingsOfOrganization(organizationId, resolveHorizon('30d', Date.now())))
+      .filter((asset) => asset.infraRating !== null)
+      .map((asset) => ({
+        assetId: asset.assetId,
+        infraRating: asset.infraRating!,
+        risk: asset.risk!,
+        optimization: asset.optimization!,
+        volatility: asset.volatility!,
+        dataHealth: asset.dataHealth,
+      }));
+    const accountId = await this.accountOf(organizationId);
+    await this.dataSource.transaction(async (manager) => {
+      for (let start = 0; start < rated.length; start += RATINGS_CHUNK)
+        await this.events.publish(manager, TOPICS.analyticsRatingsRecomputed, {
+          accountId,
+          organizationId,
+          actorId: null,
+          payload: { ratings: rated.slice(start, start + RATINGS_CHUNK), computedAt },
+        });
+    });
+    this.logger.log(`rated ${rated.length} asset(s) of organization ${organizationId} in ${Date.now() - started} ms`);
+  }
+
+  private async accountOf(organizationId: string): Promise<string | null> {
+    const rows = await this.dataSource.query<{ account_id: string }[]>(
+      `SELECT account_id FROM organization_accounts WHERE organization_id = $1`,
+      [organizationId],
+    );
+    return rows[0]?.account_id ?? null;
+  }
+}

@@ -1,0 +1,107 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { assetSumsSql, PERIOD_COLUMNS } from '../analyses/analyses.repository';
+import { standardPeriods, type Horizon } from '../analyses/horizon';
+import { RollupsRepository } from './rollups.repository';
+
+/** Asset-periods recomputed per transaction. */
+const PERIOD_CHUNK = 2000;
+
+const iso = (time: number) => new Date(time).toISOString();
+/** A daily window is known by its first day: its end is the current hour, and today's rollup already follows it. */
+export const windowEndOf = (window: Horizon): string => iso(window.granularity === 'day' ? window.start : window.end);
+
+/**
+ * The per-asset sums of the standard horizons (asset_periods). The asset-periods whose rollups changed are redone;
+ * when a window moves (every hour for 24h and 7d, every day for the others) every asset of that period is, and until
+ * then the window is marked incomplete so that reads use the rollups.
+ */
+@Injectable()
+export class PeriodsRepository {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly rollups: RollupsRepository,
+  ) {}
+
+  async organizations(): Promise<string[]> {
+    const rows = await this.dataSource.query<{ organization_id: string }[]>(
+      `SELECT DISTINCT organization_id FROM telemetry_freshness`,
+    );
+    return rows.map((row) => row.organization_id);
+  }
+
+  /** Redoes the pending asset-periods (every asset of a period whose window moved); returns how many. */
+  async refresh(organizationId: string, now = Date.now()): Promise<number> {
+    const windows = standardPeriods(now);
+    await this.moveWindows(organizationId, windows);
+    const thresholds = await this.rollups.thresholdsOf(organizationId);
+    let done = 0;
+    for (const window of windows) {
+      // $5 the period; $6 and $7 the thresholds, which only sums over samples count with.
+      const sums = assetSumsSql(window.granularity, `a.organization_id = $1 AND a.id = ANY($4::uuid[])`, '$6', '$7');
+      const thresholdParams = window.granularity === 'hour' ? [thresholds.min, thresholds.max] : [];
+      for (;;) {
+        const count = await this.dataSource.transaction(async (manager) => {
+          const [taken] = (await manager.query(
+            // By row address, as the rollup drain does (a join back to the table can be planned as a nested loop).
+            `WITH taken AS (
+               DELETE FROM period_pending WHERE ctid = ANY(ARRAY(
+                 SELECT ctid FROM period_pending WHERE organization_id = $1 AND period = $2
+                  ORDER BY asset_id LIMIT ${PERIOD_CHUNK}))
+               RETURNING asset_id)
+             SELECT coalesce(array_agg(asset_id), '{}') AS assets FROM taken`,
+            [organizationId, window.period],
+          )) as { assets: string[] }[];
+          if (taken.assets.length === 0) return 0;
+          await manager.query(
+            `DELETE FROM asset_periods WHERE organization_id = $1 AND period = $2 AND asset_id = ANY($3::uuid[])`,
+            [organizationId, window.period, taken.assets],
+          );
+          await manager.query(
+            `INSERT INTO asset_periods (organization_id, period, ${PERIOD_COLUMNS})
+             SELECT $1, $5::text, sums.* FROM (${sums}) sums`,
+            [organizationId, iso(window.start), iso(window.end), taken.assets, window.period, ...thresholdParams],
+          );
+          return taken.assets.length;
+        });
+        if (count === 0) break;
+        done += count;
+      }
+      // Complete only a window still current: one that moved meanwhile waits for the next refresh.
+      await this.dataSource.query(
+        `UPDATE period_windows SET complete = true
+          WHERE organization_id = $1 AND period = $2 AND window_start = $3 AND window_end = $4`,
+        [organizationId, window.period, iso(window.start), windowEndOf(window)],
+      );
+    }
+    return done;
+  }
+
+  /** Records each window; one that moved (or is new) is incomplete and every asset of it pending. */
+  private async moveWindows(organizationId: string, windows: Horizon[]): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const moved: string[] = [];
+      for (const window of windows) {
+        const rows = await manager.query<unknown[]>(
+          `INSERT INTO period_windows (organization_id, period, window_start, window_end, complete)
+           VALUES ($1, $2, $3, $4, false)
+           ON CONFLICT (organization_id, period) DO UPDATE SET window_start = EXCLUDED.window_start,
+             window_end = EXCLUDED.window_end, complete = false
+           WHERE (period_windows.window_start, period_windows.window_end)
+                 IS DISTINCT FROM (EXCLUDED.window_start, EXCLUDED.window_end)
+           RETURNING period`,
+          [organizationId, window.period, iso(window.start), windowEndOf(window)],
+        );
+        if (rows.length > 0) moved.push(window.period!);
+      }
+      if (moved.length > 0)
+        await manager.query(
+          `INSERT INTO period_pending (organization_id, period, asset_id)
+           SELECT a.organization_id, p.period, a.id FROM assets a CROSS JOIN unnest($2::text[]) AS p(period)
+            WHERE a.organization_id = $1 ON CONFLICT DO NOTHING`,
+          [organizationId, moved],
+        );
+    });
+  }
+}

@@ -1,0 +1,27 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AnalyticsErrorCode, type TelemetryIngestResponse } from '@infra/contracts';
+import { Caller, CallerContext, tenantOf } from '@infra/platform';
+import { analyticsError } from '../analytics.errors';
+import { TelemetryService } from './telemetry.service';
+
+@ApiTags('Telemetry')
+@Controller('telemetry')
+export class TelemetryController {
+  constructor(private readonly telemetry: TelemetryService) {}
+
+  // Validated by hand (telemetry-samples.ts): class-validator is too slow for 50,000 samples.
+  @Post()
+  @HttpCode(200)
+  @ApiConsumes('application/json', 'text/csv')
+  @ApiOperation({ summary: 'Hourly telemetry and cost samples, JSON or CSV, up to 50,000 per call (Admin).' })
+  ingest(@Caller() caller: CallerContext, @Body() body: unknown): Promise<TelemetryIngestResponse> {
+    const tenant = tenantOf(caller);
+    if (tenant.role === 'User') throw analyticsError(AnalyticsErrorCode.AdminOnly);
+    // The text parser hands text/csv over as a string, the JSON parser an object.
+    return this.telemetry.ingest(
+      tenant,
+      typeof body === 'string' ? { kind: 'csv', text: body } : { kind: 'json', body },
+    );
+  }
+}

@@ -1,0 +1,130 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { PoolClient } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { DataSource, EntityManager } from 'typeorm';
+import type { SampleValues } from './telemetry-samples';
+
+/** A sample ready to store: its asset resolved in the caller's organization. */
+export interface TelemetryRow extends SampleValues {
+  assetId: string;
+}
+
+export interface Freshness {
+  assetId: string;
+  lastReportedAt: string;
+}
+
+const COPY_CHUNK_ROWS = 2000;
+
+/** COPY text format: tab-separated, `\N` for null. Every value is a validated uuid or number: nothing to escape. */
+const cell = (value: number | null): string => (value === null ? '\\N' : String(value));
+
+function* copyLines(rows: readonly TelemetryRow[]): Generator<string> {
+  for (let start = 0; start < rows.length; start += COPY_CHUNK_ROWS) {
+    let chunk = '';
+    for (const row of rows.slice(start, start + COPY_CHUNK_ROWS))
+      chunk += `${row.assetId}\t${new Date(row.hour).toISOString()}\t${row.cpuUtil}\t${cell(row.memUtil)}\t${cell(
+        row.storageUtil,
+      )}\t${cell(row.networkInBytes)}\t${cell(row.networkOutBytes)}\t${cell(row.cost)}\n`;
+    yield chunk;
+  }
+}
+
+/** Telemetry samples and each asset's latest hour, every query filtered by the organization. */
+@Injectable()
+export class TelemetryRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The organization's assets named by id or external id, in one query ("not yours" and "unknown" alike absent). */
+  async resolveAssets(
+    organizationId: string,
+    assetIds: readonly string[],
+    externalIds: readonly string[],
+  ): Promise<{ id: string; externalId: string | null }[]> {
+    return this.dataSource.query(
+      `SELECT id, external_id AS "externalId" FROM assets
+        WHERE organization_id = $1 AND (id = ANY($2::uuid[]) OR external_id = ANY($3::text[]))
+        ORDER BY updated_at`,
+      [organizationId, assetIds, externalIds],
+    );
+  }
+
+  /** Creates the monthly partitions the hours need, in its own short transaction (a failed load keeps them). */
+  async ensurePartitions(firstHour: number, lastHour: number): Promise<void> {
+    await this.dataSource.query(`SELECT ensure_telemetry_partitions($1, $2)`, [
+      new Date(firstHour).toISOString(),
+      new Date(lastHour).toISOString(),
+    ]);
+  }
+
+  /**
+   * In one transaction: COPY the rows into a staging table, upsert them (a re-sent asset-hour replaces the stored one),
+   * keep each asset's first and latest hour (also per source), mark the asset-days for rollup, then `inside` (the outbox event) with those latest hours before committing.
+   * The rows hold each asset and hour once.
+   */
+  async load(
+    organizationId: string,
+    source: string,
+    rows: readonly TelemetryRow[],
+    inside: (manager: EntityManager, freshness: Freshness[]) => Promise<void>,
+  ): Promise<void> {
+    const runner = this.dataSource.createQueryRunner();
+    // TypeORM's postgres driver hands over the pool's pg client: COPY runs on the transaction's own connection.
+    const client = (await runner.connect()) as PoolClient;
+    try {
+      await runner.startTransaction();
+      await runner.manager.query(
+        `CREATE TEMPORARY TABLE telemetry_staging (asset_id uuid, hour timestamptz, cpu_util real, mem_util real,
+           storage_util real, network_in_bytes bigint, network_out_bytes bigint, cost numeric) ON COMMIT DROP`,
+      );
+      await pipeline(Readable.from(copyLines(rows)), client.query(copyFrom(`COPY telemetry_staging FROM STDIN`)));
+      await runner.manager.query(
+        `INSERT INTO telemetry_samples (organization_id, asset_id, hour, cpu_util, mem_util, storage_util,
+                                        network_in_bytes, network_out_bytes, cost)
+         SELECT $1, asset_id, hour, cpu_util, mem_util, storage_util, network_in_bytes, network_out_bytes, cost
+           FROM telemetry_staging
+         ON CONFLICT (organization_id, asset_id, hour) DO UPDATE SET cpu_util = EXCLUDED.cpu_util,
+           mem_util = EXCLUDED.mem_util, storage_util = EXCLUDED.storage_util,
+           network_in_bytes = EXCLUDED.network_in_bytes, network_out_bytes = EXCLUDED.network_out_bytes,
+           cost = EXCLUDED.cost, received_at = EXCLUDED.received_at`,
+        [organizationId],
+      );
+      const freshness = await runner.manager.query<{ assetId: string; lastReportedAt: Date }[]>(
+        `INSERT INTO telemetry_freshness (organization_id, asset_id, first_reported_at, last_reported_at)
+         SELECT $1, asset_id, min(hour), max(hour) FROM telemetry_staging GROUP BY asset_id
+         ON CONFLICT (organization_id, asset_id) DO UPDATE
+           SET last_reported_at = GREATEST(telemetry_freshness.last_reported_at, EXCLUDED.last_reported_at),
+               first_reported_at = LEAST(telemetry_freshness.first_reported_at, EXCLUDED.first_reported_at)
+         RETURNING asset_id AS "assetId", last_reported_at AS "lastReportedAt"`,
+        [organizationId],
+      );
+      await runner.manager.query(
+        `INSERT INTO telemetry_source_freshness (organization_id, source, asset_id, last_reported_at)
+         SELECT $1, $2, asset_id, max(hour) FROM telemetry_staging GROUP BY asset_id
+         ON CONFLICT (organization_id, source, asset_id) DO UPDATE
+           SET last_reported_at = GREATEST(telemetry_source_freshness.last_reported_at, EXCLUDED.last_reported_at)`,
+        [organizationId, source],
+      );
+      // The asset-days these samples changed: the rollup job redoes them.
+      await runner.manager.query(
+        `INSERT INTO rollup_pending (organization_id, asset_id, day)
+         SELECT DISTINCT $1::uuid, asset_id, (hour AT TIME ZONE 'UTC')::date FROM telemetry_staging
+         ON CONFLICT DO NOTHING`,
+        [organizationId],
+      );
+      await inside(
+        runner.manager,
+        freshness.map((row) => ({ assetId: row.assetId, lastReportedAt: row.lastReportedAt.toISOString() })),
+      );
+      await runner.commitTransaction();
+    } catch (error) {
+      if (runner.isTransactionActive) await runner.rollbackTransaction();
+      throw error;
+    } finally {
+      await runner.release();
+    }
+  }
+}

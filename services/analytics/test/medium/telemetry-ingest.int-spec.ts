@@ -1,0 +1,209 @@
+// Medium tier: telemetry ingest on a scratch PostgreSQL database with the real migrations: monthly partitions made
+// ahead, a re-sent asset-hour replaces, the freshness event in the outbox, another organization's assets unknown.
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import type { AssetUpsertedPayload, TelemetryFreshnessPayload } from '@infra/contracts';
+import { EventPublisher, MESSAGING_ENTITIES, MessagingTables1763712000000 } from '@infra/messaging';
+import type { Tenant } from '@infra/platform';
+import { migratedTestDatabase } from '@infra/platform/testing';
+import { ANALYTICS_MIGRATIONS } from '../../src/analytics.service-definition';
+import { ReadModelsRepository } from '../../src/read-models/read-models.repository';
+import type { AnalyticsScheduler } from '../../src/rollups/analytics.jobs';
+import { TelemetryRepository } from '../../src/telemetry/telemetry.repository';
+import { TelemetryService } from '../../src/telemetry/telemetry.service';
+
+const HOUR_MS = 3_600_000;
+/** The start of the UTC hour `hoursAgo` before the current one. */
+const hourAgo = (hoursAgo: number) => new Date((Math.floor(Date.now() / HOUR_MS) - hoursAgo) * HOUR_MS).toISOString();
+
+describe('telemetry ingest (real PostgreSQL)', () => {
+  let database: Awaited<ReturnType<typeof migratedTestDatabase>>;
+  let dataSource: DataSource;
+  let service: TelemetryService;
+  const readModels = new ReadModelsRepository();
+  const tenantOf = (organizationId: string): Tenant => ({
+    organizationId,
+    accountId: randomUUID(),
+    userId: randomUUID(),
+    role: 'Admin',
+  });
+  const ours = tenantOf(randomUUID());
+  const theirs = tenantOf(randomUUID());
+  const ourAsset = randomUUID();
+  const theirAsset = randomUUID();
+
+  const upserted = (assetId: string, externalId: string): AssetUpsertedPayload => ({
+    assetId,
+    externalId,
+    name: `asset-${externalId}`,
+    status: 'active',
+    collectionIds: [],
+    attributes: { cpu_cores: 4, cpu_speed: '2.5', memory: 16, instance_type: 'm5.xlarge', current_generation: true },
+  });
+
+  beforeAll(async () => {
+    database = await migratedTestDatabase(
+      'infra_medium_analytics',
+      [MessagingTables1763712000000, ...ANALYTICS_MIGRATIONS],
+      MESSAGING_ENTITIES,
+    );
+    dataSource = database.dataSource;
+    // Rollup triggers are recorded, not queued: this tier has no Redis; the jobs' work is tested in analyses.int-spec.
+    service = new TelemetryService(new TelemetryRepository(dataSource), new EventPublisher(), {
+      rollUp: async () => undefined,
+    } as unknown as AnalyticsScheduler);
+    await dataSource.transaction(async (manager) => {
+      await readModels.upsertAsset(manager, ours.organizationId, upserted(ourAsset, 'i-ours'));
+      await readModels.upsertAsset(manager, theirs.organizationId, upserted(theirAsset, 'i-theirs'));
+    });
+  });
+
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  const ingest = (tenant: Tenant, samples: unknown[]) => service.ingest(tenant, { kind: 'json', body: { samples } });
+  const stored = (organizationId: string) =>
+    dataSource.query<{ asset_id: string; hour: Date; cpu_util: number; cost: string | null }[]>(
+      `SELECT asset_id, hour, cpu_util, cost FROM telemetry_samples WHERE organization_id = $1 ORDER BY hour`,
+      [organizationId],
+    );
+  const lastFreshness = async () => {
+    const [row] = await dataSource.query<{ organization_id: string; payload: TelemetryFreshnessPayload }[]>(
+      `SELECT envelope ->> 'organizationId' AS organization_id, envelope -> 'payload' AS payload
+         FROM outbox WHERE topic = 'analytics.telemetry.freshness.v1' ORDER BY id DESC LIMIT 1`,
+    );
+    return row;
+  };
+
+  it('copies the asset attributes analytics needs and never moves an asset to another organization', async () => {
+    await dataSource.transaction((manager) =>
+      readModels.upsertAsset(manager, theirs.organizationId, upserted(ourAsset, 'i-stolen')),
+    );
+    const rows = await dataSource.query<Record<string, unknown>[]>(
+      `SELECT organization_id, external_id, cpu_cores, cpu_speed, memory, instance_type, current_generation
+         FROM assets WHERE id = $1`,
+      [ourAsset],
+    );
+    expect(rows).toEqual([
+      {
+        organization_id: ours.organizationId,
+        external_id: 'i-ours',
+        cpu_cores: 4,
+        cpu_speed: 2.5,
+        memory: 16,
+        instance_type: 'm5.xlarge',
+        current_generation: true,
+      },
+    ]);
+  });
+
+  it('creates the monthly partitions a batch needs, once, and stores the samples in them', async () => {
+    const old = new Date(Date.now() - 300 * 24 * HOUR_MS);
+    const oldHour = new Date(Math.floor(old.getTime() / HOUR_MS) * HOUR_MS).toISOString();
+    const result = await ingest(ours, [
+      { assetId: ourAsset, hour: oldHour, cpuUtil: 10 },
+      { externalId: 'i-ours', hour: hourAgo(1), cpuUtil: 20, cost: 0.25 },
+    ]);
+    expect(result).toEqual({ accepted: 2, rejected: [] });
+    const partitions = async () =>
+      (
+        await dataSource.query<{ name: string }[]>(
+          `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+            WHERE i.inhparent = 'telemetry_samples'::regclass ORDER BY c.relname`,
+        )
+      ).map((partition) => partition.name);
+    const monthOf = (iso: string) => `telemetry_samples_${iso.slice(0, 4)}_${iso.slice(5, 7)}`;
+    const names = await partitions();
+    expect(names).toEqual(expect.arrayContaining([monthOf(oldHour), monthOf(hourAgo(1)), 'telemetry_samples_default']));
+    const [{ oldMonth, defaults }] = await dataSource.query<{ oldMonth: number; defaults: number }[]>(
+      `SELECT (SELECT count(*)::int FROM ${monthOf(oldHour)} WHERE organization_id = $1) AS "oldMonth",
+              (SELECT count(*)::int FROM telemetry_samples_default) AS defaults`,
+      [ours.organizationId],
+    );
+    expect({ oldMonth, defaults }).toEqual({ oldMonth: 1, defaults: 0 });
+    await dataSource.query(`SELECT ensure_telemetry_partitions($1, $2)`, [oldHour, hourAgo(0)]);
+    expect(await partitions()).toEqual(names);
+  });
+
+  it('moves rows the DEFAULT partition caught into their month when the month is created', async () => {
+    const organizationId = randomUUID();
+    await dataSource.query(
+      `INSERT INTO telemetry_samples (organization_id, asset_id, hour, cpu_util) VALUES ($1, $2, '2031-03-05T00:00:00Z', 5)`,
+      [organizationId, ourAsset],
+    );
+    await dataSource.query(`SELECT ensure_telemetry_partitions('2031-03-05T00:00:00Z', '2031-03-05T00:00:00Z')`);
+    const [{ defaults, march }] = await dataSource.query<{ defaults: number; march: number }[]>(
+      `SELECT (SELECT count(*)::int FROM telemetry_samples_default WHERE organization_id = $1) AS defaults,
+              (SELECT count(*)::int FROM telemetry_samples_2031_03 WHERE organization_id = $1) AS march`,
+      [organizationId],
+    );
+    expect({ defaults, march }).toEqual({ defaults: 0, march: 1 });
+  });
+
+  it('replaces a re-sent asset-hour instead of doubling it, and keeps the last of a repeated one', async () => {
+    const hour = hourAgo(5);
+    await ingest(ours, [{ assetId: ourAsset, hour, cpuUtil: 30, cost: 1 }]);
+    const result = await ingest(ours, [
+      { assetId: ourAsset, hour, cpuUtil: 40 },
+      { externalId: 'i-ours', hour, cpuUtil: 50 },
+    ]);
+    expect(result).toEqual({
+      accepted: 1,
+      rejected: [{ index: 0, field: 'hour', reason: 'replaced by sample 1 (same asset and hour)' }],
+    });
+    const rows = (await stored(ours.organizationId)).filter((row) => row.hour.toISOString() === hour);
+    expect(rows.map((row) => [row.cpu_util, row.cost])).toEqual([[50, null]]);
+  });
+
+  it('publishes each asset latest hour, the newest of the stored and the new, in the same transaction', async () => {
+    await ingest(ours, [{ assetId: ourAsset, hour: hourAgo(0), cpuUtil: 1 }]);
+    expect(await lastFreshness()).toEqual({
+      organization_id: ours.organizationId,
+      payload: { assets: [{ assetId: ourAsset, lastReportedAt: hourAgo(0) }] },
+    });
+    // A late, older sample is stored, and the event still names the newest hour.
+    await ingest(ours, [{ assetId: ourAsset, hour: hourAgo(30), cpuUtil: 2 }]);
+    expect((await lastFreshness()).payload).toEqual({ assets: [{ assetId: ourAsset, lastReportedAt: hourAgo(0) }] });
+    expect((await stored(ours.organizationId)).some((row) => row.hour.toISOString() === hourAgo(30))).toBe(true);
+  });
+
+  it("answers another organization's assets as unknown, by id and by external id, and stores nothing", async () => {
+    const before = await stored(theirs.organizationId);
+    const result = await ingest(ours, [
+      { assetId: theirAsset, hour: hourAgo(2), cpuUtil: 1 },
+      { externalId: 'i-theirs', hour: hourAgo(2), cpuUtil: 1 },
+      { assetId: randomUUID(), hour: hourAgo(2), cpuUtil: 1 },
+    ]);
+    expect(result).toEqual({
+      accepted: 0,
+      rejected: [
+        { index: 0, field: 'assetId', reason: 'unknown asset' },
+        { index: 1, field: 'externalId', reason: 'unknown asset' },
+        { index: 2, field: 'assetId', reason: 'unknown asset' },
+      ],
+    });
+    const ourRows = await dataSource.query<unknown[]>(
+      `SELECT 1 FROM telemetry_samples WHERE organization_id = $1 AND asset_id = $2`,
+      [ours.organizationId, theirAsset],
+    );
+    expect([ourRows.length, (await stored(theirs.organizationId)).length]).toEqual([0, before.length]);
+  });
+
+  it('refuses a malformed body and more than 50,000 samples as a whole', async () => {
+    await expect(service.ingest(ours, { kind: 'json', body: [] })).rejects.toMatchObject({ status: 400 });
+    await expect(service.ingest(ours, { kind: 'json', body: { samples: [], extra: 1 } })).rejects.toMatchObject({
+      status: 400,
+    });
+    const many = Array.from({ length: 50_001 }, () => ({ assetId: ourAsset, hour: hourAgo(0), cpuUtil: 1 }));
+    await expect(ingest(ours, many)).rejects.toMatchObject({ code: 'TELEMETRY_TOO_MANY_SAMPLES' });
+  });
+
+  it('reads CSV and reports issues with index and line', async () => {
+    const csv = `externalId,hour,cpuUtil\ni-ours,${hourAgo(3)},7\ni-ours,${hourAgo(3).replace(':00:00', ':30:00')},7\n`;
+    expect(await service.ingest(ours, { kind: 'csv', text: csv })).toEqual({
+      accepted: 1,
+      rejected: [{ index: 1, line: 3, field: 'hour', reason: 'must be the start of a UTC hour' }],
+    });
+  });
+});

@@ -1,0 +1,72 @@
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Put, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { BusinessEventBand, BusinessEventDto, BusinessEventImpactsDto, Page } from '@infra/contracts';
+import { Caller, CallerContext } from '@infra/platform';
+import { adminTenantOf, tenantOf } from '../tenant';
+import {
+  BusinessEventListQueryDto,
+  BusinessEventTargetQueryDto,
+  CreateBusinessEventDto,
+  UpdateBusinessEventDto,
+  UpsertBusinessEventImpactDto,
+} from './business-events.dto';
+import { BusinessEventsService } from './business-events.service';
+
+@ApiTags('Business events')
+@Controller('business-events')
+export class BusinessEventsController {
+  constructor(private readonly events: BusinessEventsService) {}
+
+  @Get()
+  @ApiOperation({ summary: "The organization's events, newest start first (paged; search in the name)." })
+  list(@Caller() caller: CallerContext, @Query() query: BusinessEventListQueryDto): Promise<Page<BusinessEventDto>> {
+    return this.events.list(tenantOf(caller), query);
+  }
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Create an event, assigned or not (Admin). Names are unique per organization.' })
+  create(@Caller() caller: CallerContext, @Body() body: CreateBusinessEventDto): Promise<BusinessEventDto> {
+    return this.events.create(adminTenantOf(caller), body);
+  }
+
+  @Put('impact')
+  @ApiOperation({
+    summary: "upsertBusinessEventImpact: replace the expected impact of the event's assets (Admin).",
+    description: 'Answers the expected impacts the event now has.',
+  })
+  upsertImpact(
+    @Caller() caller: CallerContext,
+    @Body() body: UpsertBusinessEventImpactDto,
+  ): Promise<BusinessEventImpactsDto> {
+    return this.events.upsertImpacts(adminTenantOf(caller), body);
+  }
+
+  @Get('target/:id')
+  @ApiOperation({
+    summary: 'The events overlapping [startDate, endDate) with assets in an asset, a collection or the organization.',
+  })
+  bands(
+    @Caller() caller: CallerContext,
+    @Param('id') id: string,
+    @Query() query: BusinessEventTargetQueryDto,
+  ): Promise<BusinessEventBand[]> {
+    return this.events.bands(tenantOf(caller), id, query);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One event with its assignment and asset count.' })
+  get(@Caller() caller: CallerContext, @Param('id', ParseUUIDPipe) id: string): Promise<BusinessEventDto> {
+    return this.events.get(tenantOf(caller), id);
+  }
+
+  @Patch(':id')
+  @ApiOperation({ summary: 'Change an event; `assignment` replaces its rules (Admin).' })
+  update(
+    @Caller() caller: CallerContext,
+    @Param('id', ParseUUIDPipe) id: string,
+    @Body() body: UpdateBusinessEventDto,
+  ): Promise<BusinessEventDto> {
+    return this.events.update(adminTenantOf(caller), id, body);
+  }
+}

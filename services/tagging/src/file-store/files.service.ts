@@ -1,0 +1,65 @@
+import { Inject, Injectable, UnsupportedMediaTypeException } from '@nestjs/common';
+import { type FileAddressDto, TaggingErrorCode, TAG_IMPORT_TEMPLATE_FILE, TAGGING_LIMITS } from '@infra/contracts';
+import { csvText } from '../tag-import/csv-cells';
+import { taggingError } from '../tagging.errors';
+import type { Actor } from '../tenant';
+import { FILE_STORE, type FileStore, isValidFileName } from './file-store';
+import { LocalFileStore, type SignedQuery } from './local-file-store';
+
+/** The template users download: the header and two example lines (written through the formula-safe writer). */
+export const TAG_IMPORT_TEMPLATE = csvText([
+  ['key', 'value', 'description', 'assets'],
+  ['environment', 'production', 'Production_workloads', 'i-0123456789abcdef0|i-0fedcba9876543210'],
+  ['team', 'payments', '', ''],
+]);
+
+@Injectable()
+export class FilesService {
+  constructor(@Inject(FILE_STORE) private readonly store: FileStore) {}
+
+  /** `GET s3/tag-upload/{fileName}`: where the browser PUTs the file (Admin). */
+  uploadAddress(actor: Actor, fileName: string): Promise<FileAddressDto> {
+    requireValidName(fileName);
+    return this.store.uploadAddress(actor.organizationId, fileName);
+  }
+
+  /** `GET s3/tag-download/{fileName}`: a past file of the organization, or the template. */
+  async downloadAddress(actor: Actor, fileName: string): Promise<FileAddressDto> {
+    requireValidName(fileName);
+    if (fileName === TAG_IMPORT_TEMPLATE_FILE)
+      await this.store.write(actor.organizationId, fileName, Buffer.from(TAG_IMPORT_TEMPLATE));
+    else if (!(await this.store.read(actor.organizationId, fileName)))
+      throw taggingError(TaggingErrorCode.FileNotFound);
+    return this.store.downloadAddress(actor.organizationId, fileName);
+  }
+
+  /** The local store's signed PUT: the body replaces the file whole once it is complete. */
+  async receiveUpload(query: Partial<SignedQuery>, body: unknown): Promise<void> {
+    const target = this.local().verify('PUT', query);
+    if (!target || !isValidFileName(target.fileName)) throw taggingError(TaggingErrorCode.UploadAddressInvalid);
+    // The service parses text/csv bodies as text; anything else (or no body) is not a file.
+    if (typeof body !== 'string') throw new UnsupportedMediaTypeException('The file must be sent as text/csv.');
+    const content = Buffer.from(body, 'utf8');
+    if (content.length > TAGGING_LIMITS.importFileMaxBytes) throw taggingError(TaggingErrorCode.FileTooLarge);
+    await this.store.write(target.organizationId, target.fileName, content);
+  }
+
+  /** The local store's signed GET. */
+  async download(query: Partial<SignedQuery>): Promise<{ fileName: string; content: Buffer }> {
+    const target = this.local().verify('GET', query);
+    if (!target) throw taggingError(TaggingErrorCode.UploadAddressInvalid);
+    const content = await this.store.read(target.organizationId, target.fileName);
+    if (!content) throw taggingError(TaggingErrorCode.FileNotFound);
+    return { fileName: target.fileName, content };
+  }
+
+  /** The signed file routes exist only for the local store (S3 addresses point at the bucket). */
+  private local(): LocalFileStore {
+    if (!(this.store instanceof LocalFileStore)) throw taggingError(TaggingErrorCode.FileNotFound);
+    return this.store;
+  }
+}
+
+function requireValidName(fileName: string): void {
+  if (!isValidFileName(fileName)) throw taggingError(TaggingErrorCode.FileNameInvalid);
+}

@@ -1,0 +1,61 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { TAGGING_LIMITS } from '@infra/contracts';
+import { isValidFileName } from './file-store';
+import { LocalFileStore, type SignedQuery } from './local-file-store';
+
+const organizationId = '3f0c2a4e-8a65-4d53-9a53-0b0f2d7b6a11';
+const other = '9a1d7c55-2b7f-4d3e-8c0f-5e0a3c9d1b22';
+const queryOf = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams) as unknown as SignedQuery;
+
+describe('LocalFileStore', () => {
+  let directory: string;
+  let now = Date.parse('2026-01-01T00:00:00Z');
+  const store = () => new LocalFileStore(directory, 'k'.repeat(32), () => now);
+
+  beforeEach(async () => {
+    directory = await mkdtemp(path.join(os.tmpdir(), 'tag-files-'));
+    now = Date.parse('2026-01-01T00:00:00Z');
+  });
+  afterEach(() => rm(directory, { recursive: true, force: true }));
+
+  it('signs a PUT address on this origin that verifies for its organization and file only', async () => {
+    const address = await store().uploadAddress(organizationId, 'tags.csv');
+    expect(address.url).toMatch(/^\/api\/v1\/files\/tag-upload\?/);
+    expect(address.headers).toEqual({
+      'content-type': 'text/csv',
+      'content-disposition': 'attachment; filename="tags.csv"',
+    });
+    const query = queryOf(address.url);
+    expect(store().verify('PUT', query)).toEqual({ organizationId, fileName: 'tags.csv' });
+    expect(store().verify('GET', query)).toBeUndefined();
+    expect(store().verify('PUT', { ...query, o: other })).toBeUndefined();
+    expect(store().verify('PUT', { ...query, f: 'other.csv' })).toBeUndefined();
+    expect(store().verify('PUT', { ...query, e: String(Number(query.e) + 60) })).toBeUndefined();
+    expect(store().verify('PUT', { ...query, s: 'ab' })).toBeUndefined();
+    expect(new LocalFileStore(directory, 'x'.repeat(32), () => now).verify('PUT', query)).toBeUndefined();
+  });
+
+  it('refuses an expired address', async () => {
+    const query = queryOf((await store().uploadAddress(organizationId, 'tags.csv')).url);
+    now += (TAGGING_LIMITS.fileAddressTtlSeconds + 1) * 1000;
+    expect(store().verify('PUT', query)).toBeUndefined();
+  });
+
+  it('keeps files per organization and replaces a file whole, leaving no temporary file', async () => {
+    await store().write(organizationId, 'tags.csv', Buffer.from('one'));
+    await store().write(organizationId, 'tags.csv', Buffer.from('two'));
+    expect((await store().read(organizationId, 'tags.csv'))?.toString()).toBe('two');
+    expect(await store().read(other, 'tags.csv')).toBeUndefined();
+    expect(await readdir(path.join(directory, organizationId))).toEqual(['tags.csv']);
+  });
+});
+
+describe('isValidFileName', () => {
+  it.each(['tags.csv', 'My Tags (2).CSV', 'é.csv'])('accepts %s', (name) => expect(isValidFileName(name)).toBe(true));
+  it.each(['tags.txt', '.csv', 'a/b.csv', 'a\\b.csv', 'a\u0000.csv', 'a\n.csv', `${'a'.repeat(197)}.csv`])(
+    'refuses %j',
+    (name) => expect(isValidFileName(name)).toBe(false),
+  );
+});

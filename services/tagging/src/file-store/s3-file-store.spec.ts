@@ -1,0 +1,71 @@
+// The S3 store against a local S3-compatible server (s3rver): presigned PUT with its signed headers, GET, missing.
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { S3Client } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
+import { S3FileStore } from './s3-file-store';
+
+const organizationId = '3f0c2a4e-8a65-4d53-9a53-0b0f2d7b6a11';
+const bucket = 'tag-imports';
+
+describe('S3FileStore (s3rver)', () => {
+  let server: S3rver;
+  let directory: string;
+  let store: S3FileStore;
+
+  beforeAll(async () => {
+    directory = await mkdtemp(path.join(os.tmpdir(), 's3rver-'));
+    server = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory,
+      configureBuckets: [{ name: bucket, configs: [] }],
+    });
+    const { port } = (await server.run()) as AddressInfo;
+    const endpoint = `http://127.0.0.1:${port}`;
+    const options = { bucket, region: 'us-east-1', endpoint, forcePathStyle: true };
+    // s3rver accepts its fixed development credentials.
+    const client = new S3Client({
+      ...options,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+    });
+    store = new S3FileStore(options, client);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it('takes a PUT to the presigned address with its headers and reads the file back', async () => {
+    const address = await store.uploadAddress(organizationId, 'tags.csv');
+    expect(address.method).toBe('PUT');
+    const put = await fetch(address.url, { method: 'PUT', headers: address.headers, body: 'key,value,description\n' });
+    expect(put.status).toBe(200);
+    expect((await store.read(organizationId, 'tags.csv'))?.toString()).toBe('key,value,description\n');
+
+    const download = await store.downloadAddress(organizationId, 'tags.csv');
+    const got = await fetch(download.url);
+    expect(got.status).toBe(200);
+    expect(got.headers.get('content-disposition')).toBe('attachment; filename="tags.csv"');
+    expect(await got.text()).toBe('key,value,description\n');
+  });
+
+  // s3rver does not check presigned signatures (a forged one is accepted), so the test checks what is signed.
+  it('signs the content type and disposition of the PUT, with the short expiry', async () => {
+    const url = new URL((await store.uploadAddress(organizationId, 'other.csv')).url);
+    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-disposition;content-type;host');
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
+    expect(url.searchParams.has('x-amz-checksum-crc32')).toBe(false);
+  });
+
+  it('answers undefined for a missing file and keeps organizations apart', async () => {
+    await store.write(organizationId, 'mine.csv', Buffer.from('a'));
+    expect(await store.read(organizationId, 'missing.csv')).toBeUndefined();
+    expect(await store.read('9a1d7c55-2b7f-4d3e-8c0f-5e0a3c9d1b22', 'mine.csv')).toBeUndefined();
+  });
+});

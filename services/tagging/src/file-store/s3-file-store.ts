@@ -1,0 +1,87 @@
+import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { type FileAddressDto, TAGGING_LIMITS } from '@infra/contracts';
+import { contentDisposition, type FileStore, uploadHeaders } from './file-store';
+
+export interface S3FileStoreOptions {
+  bucket: string;
+  region: string;
+  /** An S3-compatible server; undefined for AWS. */
+  endpoint?: string;
+  forcePathStyle: boolean;
+}
+
+/** Import files in an S3 bucket under `<organizationId>/<fileName>`, reached through presigned URLs. */
+export class S3FileStore implements FileStore {
+  private readonly client: S3Client;
+
+  constructor(
+    private readonly options: S3FileStoreOptions,
+    // Credentials from the default AWS chain unless a test passes its own client.
+    client?: S3Client,
+  ) {
+    this.client =
+      client ??
+      new S3Client({
+        region: options.region,
+        endpoint: options.endpoint,
+        forcePathStyle: options.forcePathStyle,
+        // No checksum of an empty body in presigned PUTs: the browser sends the file, not what the SDK hashed.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+      });
+  }
+
+  async uploadAddress(organizationId: string, fileName: string): Promise<FileAddressDto> {
+    const headers = uploadHeaders(fileName);
+    // Content type and disposition are signed: the PUT must carry exactly these headers.
+    const command = new PutObjectCommand({
+      Bucket: this.options.bucket,
+      Key: keyOf(organizationId, fileName),
+      ContentType: headers['content-type'],
+      ContentDisposition: headers['content-disposition'],
+    });
+    const url = await getSignedUrl(this.client, command, {
+      expiresIn: TAGGING_LIMITS.fileAddressTtlSeconds,
+      signableHeaders: new Set(['content-type', 'content-disposition']),
+    });
+    return { url, method: 'PUT', headers, expiresAt: expiry() };
+  }
+
+  async downloadAddress(organizationId: string, fileName: string): Promise<FileAddressDto> {
+    const command = new GetObjectCommand({
+      Bucket: this.options.bucket,
+      Key: keyOf(organizationId, fileName),
+      ResponseContentDisposition: contentDisposition(fileName),
+      ResponseContentType: 'text/csv',
+    });
+    const url = await getSignedUrl(this.client, command, { expiresIn: TAGGING_LIMITS.fileAddressTtlSeconds });
+    return { url, method: 'GET', headers: {}, expiresAt: expiry() };
+  }
+
+  async read(organizationId: string, fileName: string): Promise<Buffer | undefined> {
+    try {
+      const answer = await this.client.send(
+        new GetObjectCommand({ Bucket: this.options.bucket, Key: keyOf(organizationId, fileName) }),
+      );
+      return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : undefined;
+    } catch (error) {
+      if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return undefined;
+      throw error;
+    }
+  }
+
+  async write(organizationId: string, fileName: string, content: Buffer): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.options.bucket,
+        Key: keyOf(organizationId, fileName),
+        Body: content,
+        ContentType: 'text/csv',
+        ContentDisposition: contentDisposition(fileName),
+      }),
+    );
+  }
+}
+
+const keyOf = (organizationId: string, fileName: string) => `${organizationId.toLowerCase()}/${fileName}`;
+const expiry = () => new Date(Date.now() + TAGGING_LIMITS.fileAddressTtlSeconds * 1000).toISOString();

@@ -1,0 +1,71 @@
+import { Controller } from '@nestjs/common';
+import { Ctx, KafkaContext } from '@nestjs/microservices';
+import { TOPICS } from '@infra/contracts';
+import { InboxConsumer, OnEvent } from '@infra/messaging';
+import { RulesService } from '../rules/rules.service';
+import { SystemTagsService } from '../tag-assignment/system-tags.service';
+import { ReadModelsRepository } from './read-models.repository';
+
+/** Feeds tagging's read models, each event applied once (inbox). Events without an organization are ignored. */
+@Controller()
+export class ReadModelsConsumer {
+  constructor(
+    private readonly inbox: InboxConsumer,
+    private readonly readModels: ReadModelsRepository,
+    private readonly systemTags: SystemTagsService,
+    private readonly rules: RulesService,
+  ) {}
+
+  /**
+   * The asset's copy, then its system tags (site, instance type) follow its attributes and the organization's
+   * enabled business rules add their tags, in the same transaction.
+   */
+  @OnEvent(TOPICS.inventoryAssetUpserted)
+  async onAssetUpserted(@Ctx() context: KafkaContext): Promise<void> {
+    await this.inbox.consume(context, TOPICS.inventoryAssetUpserted, 'tagging-assets', async (manager, event) => {
+      const { organizationId, accountId, actorId, payload } = event;
+      if (!organizationId) return;
+      if (await this.readModels.upsertAsset(manager, organizationId, payload)) {
+        await this.systemTags.derive(manager, { organizationId, accountId, actorId }, [payload.assetId]);
+        await this.rules.applyToAsset(manager, { organizationId, accountId, actorId }, payload.assetId);
+      }
+    });
+  }
+
+  @OnEvent(TOPICS.inventoryAssetStatusChanged)
+  async onAssetStatusChanged(@Ctx() context: KafkaContext): Promise<void> {
+    await this.inbox.consume(
+      context,
+      TOPICS.inventoryAssetStatusChanged,
+      'tagging-asset-status',
+      async (manager, event) => {
+        if (event.organizationId) await this.readModels.setAssetStatus(manager, event.organizationId, event.payload);
+      },
+    );
+  }
+
+  @OnEvent(TOPICS.inventoryCollectionChanged)
+  async onCollectionChanged(@Ctx() context: KafkaContext): Promise<void> {
+    await this.inbox.consume(
+      context,
+      TOPICS.inventoryCollectionChanged,
+      'tagging-collections',
+      async (manager, event) => {
+        if (event.organizationId) await this.readModels.replaceCollection(manager, event.organizationId, event.payload);
+      },
+    );
+  }
+
+  /** Analytics reports when assets last sent telemetry: the status of their tags (Active, Offline) follows. */
+  @OnEvent(TOPICS.analyticsTelemetryFreshness)
+  async onTelemetryFreshness(@Ctx() context: KafkaContext): Promise<void> {
+    await this.inbox.consume(
+      context,
+      TOPICS.analyticsTelemetryFreshness,
+      'tagging-telemetry-freshness',
+      async (manager, event) => {
+        if (event.organizationId) await this.readModels.applyFreshness(manager, event.organizationId, event.payload);
+      },
+    );
+  }
+}

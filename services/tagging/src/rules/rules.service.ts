@@ -1,0 +1,246 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import {
+  type ApplyRuleResponse,
+  type RuleConditions,
+  type RuleDto,
+  type RulePreviewDto,
+  TaggingErrorCode,
+  TAGGING_LIMITS,
+  tagIdOf,
+} from '@infra/contracts';
+import { AuditEntry, AuditLogRepository } from '../audit-log/audit-log.repository';
+import { TagAssignmentService } from '../tag-assignment/tag-assignment.service';
+import { taggingError } from '../tagging.errors';
+import { TagRow, TagsRepository } from '../tags/tags.repository';
+import type { Actor } from '../tenant';
+import { describeConditions, globToLike, normalizeConditions } from './rule-conditions';
+import type { SaveRuleDto } from './rules.dto';
+import { MatchingRule, RuleFields, RuleRow, RulesRepository } from './rules.repository';
+
+/** Who caused an asset upsert: the envelope of the inventory event. */
+export interface UpsertEnvelope {
+  organizationId: string;
+  accountId: string | null;
+  actorId: string | null;
+}
+
+export function toRuleDto(row: RuleRow): RuleDto {
+  return {
+    id: row.id,
+    name: row.name,
+    tagId: row.tag_id,
+    conditions: row.conditions,
+    enabled: row.enabled,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+const assets = (count: number) => `${count} asset${count === 1 ? '' : 's'}`;
+
+/**
+ * Business rules: a rule assigns its tag to every asset meeting its conditions, when an asset is upserted and on
+ * demand. Rules only ever add tags: they never remove one, even from an asset that stopped matching, because a
+ * user may have assigned the same tag by hand (assignments keep no record of every reason they exist).
+ */
+@Injectable()
+export class RulesService {
+  constructor(
+    private readonly rules: RulesRepository,
+    private readonly tags: TagsRepository,
+    private readonly assignments: TagAssignmentService,
+    private readonly auditLog: AuditLogRepository,
+  ) {}
+
+  async list(actor: Actor): Promise<RuleDto[]> {
+    return (await this.rules.list(actor.organizationId)).map(toRuleDto);
+  }
+
+  async preview(actor: Actor, given: RuleConditions): Promise<RulePreviewDto> {
+    const conditions = normalizeConditions(given);
+    await this.rules.transaction((manager) => this.requireCollections(manager, actor, conditions));
+    const { total, assets } = await this.rules.preview(
+      actor.organizationId,
+      conditions,
+      likeOf(conditions),
+      TAGGING_LIMITS.rulePreviewMax,
+    );
+    return {
+      total,
+      assets: assets.map((asset) => ({ id: asset.id, name: asset.name, externalId: asset.external_id ?? '' })),
+    };
+  }
+
+  async create(actor: Actor, request: SaveRuleDto): Promise<RuleDto> {
+    return this.rules.transaction(async (manager) => {
+      if ((await this.rules.lockAndCount(manager, actor.organizationId)) >= TAGGING_LIMITS.rulesPerOrganizationMax)
+        throw taggingError(TaggingErrorCode.TooManyRules);
+      const { fields, tag } = await this.fieldsOf(manager, actor, request, true);
+      const row = await this.rules.insert(manager, actor, fields);
+      if (!row) throw taggingError(TaggingErrorCode.RuleNameTaken);
+      await this.record(manager, actor, row, 'rule.created', `Created rule ${row.name}: ${this.summary(tag, row)}`);
+      return toRuleDto(row);
+    });
+  }
+
+  /** Replaces the rule; assets tagged by its former conditions keep the tag (rules never remove tags). */
+  async update(actor: Actor, id: string, request: SaveRuleDto): Promise<RuleDto> {
+    return this.rules.transaction(async (manager) => {
+      const before = await this.rules.lock(manager, actor.organizationId, id);
+      if (!before) throw taggingError(TaggingErrorCode.RuleNotFound);
+      const { fields, tag } = await this.fieldsOf(manager, actor, request, before.enabled);
+      const row = await this.rules.update(manager, actor.organizationId, id, fields);
+      if (!row) throw taggingError(TaggingErrorCode.RuleNameTaken);
+      const renamed = before.name !== row.name ? ` (was ${before.name})` : '';
+      await this.record(
+        manager,
+        actor,
+        row,
+        'rule.updated',
+        `Changed rule ${row.name}${renamed}: ${this.summary(tag, row)}`,
+      );
+      return toRuleDto(row);
+    });
+  }
+
+  /** Deletes the rule; the tags it assigned stay. */
+  async delete(actor: Actor, id: string): Promise<void> {
+    await this.rules.transaction(async (manager) => {
+      const rule = await this.rules.lock(manager, actor.organizationId, id);
+      if (!rule) throw taggingError(TaggingErrorCode.RuleNotFound);
+      await this.rules.delete(manager, actor.organizationId, id);
+      await this.record(manager, actor, rule, 'rule.deleted', `Deleted rule ${rule.name}`);
+    });
+  }
+
+  /** Assigns the rule's tag to every asset meeting its conditions now (enabled or not: the Admin asked for it). */
+  async apply(actor: Actor, id: string): Promise<ApplyRuleResponse> {
+    return this.rules.transaction(async (manager) => {
+      const rule = await this.rules.lock(manager, actor.organizationId, id);
+      if (!rule) throw taggingError(TaggingErrorCode.RuleNotFound);
+      const tag = await this.assignableTag(manager, actor, rule.tag_id);
+      const assetIds = await this.rules.matchingAssetIds(
+        manager,
+        actor.organizationId,
+        rule.conditions,
+        likeOf(rule.conditions),
+      );
+      const assigned = await this.assignments.assignPairs(
+        manager,
+        actor,
+        assetIds.map((assetId) => ({ tagId: rule.tag_id, assetId })),
+        'rule',
+      );
+      await this.record(
+        manager,
+        actor,
+        rule,
+        'rule.applied',
+        `Rule ${rule.name} applied: ${tagIdOf(tag.key, tag.value)} assigned to ${assets(assigned.length)} (${assets(assetIds.length)} matched)`,
+      );
+      return { matched: assetIds.length, newlyAssigned: assigned.length };
+    });
+  }
+
+  /**
+   * After an asset upsert (in the consumer's transaction): the organization's enabled rules that the asset meets
+   * assign their tags. The event's actor acts, or each rule's creator for events without one (a sync job).
+   */
+  async applyToAsset(manager: EntityManager, envelope: UpsertEnvelope, assetId: string): Promise<number> {
+    const matching = await this.rules.rulesMatchingAsset(manager, envelope.organizationId, assetId);
+    const byActor = new Map<string, { actor: Actor; rules: MatchingRule[] }>();
+    for (const rule of matching) {
+      const actor: Actor = {
+        organizationId: envelope.organizationId,
+        accountId: envelope.accountId ?? rule.account_id,
+        userId: envelope.actorId ?? rule.created_by,
+        role: 'Admin',
+        apiKeyId: null,
+      };
+      const key = `${actor.userId}/${actor.accountId}`;
+      const group = byActor.get(key) ?? { actor, rules: [] };
+      group.rules.push(rule);
+      byActor.set(key, group);
+    }
+    let newlyAssigned = 0;
+    for (const { actor, rules } of byActor.values()) {
+      const assigned = await this.assignments.assignPairs(
+        manager,
+        actor,
+        rules.map((rule) => ({ tagId: rule.tag_id, assetId })),
+        'rule',
+      );
+      newlyAssigned += assigned.length;
+      // Only rules that changed something are logged: a re-sent asset must not flood the audit log.
+      const tagged = new Set(assigned.map((pair) => pair.tagId));
+      await this.auditLog.record(
+        manager,
+        actor,
+        rules
+          .filter((rule) => tagged.delete(rule.tag_id))
+          .map((rule): AuditEntry => ({
+            tagId: rule.tag_id,
+            activity: 'rule.applied',
+            detail: `Rule ${rule.name} applied: ${tagIdOf(rule.tag_key, rule.tag_value)} assigned to ${rule.asset_name}`,
+          })),
+      );
+    }
+    return newlyAssigned;
+  }
+
+  /** The stored fields of a request, once its tag and collections are known to be the organization's. */
+  private async fieldsOf(
+    manager: EntityManager,
+    actor: Actor,
+    request: SaveRuleDto,
+    enabledByDefault: boolean,
+  ): Promise<{ fields: RuleFields; tag: TagRow }> {
+    const conditions = normalizeConditions(request.conditions);
+    const tag = await this.assignableTag(manager, actor, request.tagId);
+    await this.requireCollections(manager, actor, conditions);
+    return {
+      fields: {
+        name: request.name.trim(),
+        tagId: tag.id,
+        conditions,
+        nameLike: likeOf(conditions),
+        enabled: request.enabled ?? enabledByDefault,
+      },
+      tag,
+    };
+  }
+
+  /** A user tag of the organization that is not archived (rules assign it). */
+  private async assignableTag(manager: EntityManager, actor: Actor, tagId: string): Promise<TagRow> {
+    const [tag] = await this.tags.findMany(manager, actor.organizationId, [tagId]);
+    if (!tag) throw taggingError(TaggingErrorCode.TagNotFound);
+    if (tag.system) throw taggingError(TaggingErrorCode.SystemTagReadOnly);
+    if (tag.status === 'Archived') throw taggingError(TaggingErrorCode.TagArchived);
+    return tag;
+  }
+
+  private async requireCollections(manager: EntityManager, actor: Actor, conditions: RuleConditions): Promise<void> {
+    const ids = conditions.collectionIds ?? [];
+    if ((await this.rules.countCollections(manager, actor.organizationId, ids)) !== ids.length)
+      throw taggingError(TaggingErrorCode.UnknownCollections);
+  }
+
+  private summary(tag: TagRow, row: RuleRow): string {
+    return `assigns ${tagIdOf(tag.key, tag.value)} when ${describeConditions(row.conditions)}${row.enabled ? '' : ' (disabled)'}`;
+  }
+
+  private async record(
+    manager: EntityManager,
+    actor: Actor,
+    rule: RuleRow,
+    activity: AuditEntry['activity'],
+    detail: string,
+  ): Promise<void> {
+    await this.auditLog.record(manager, actor, [{ tagId: rule.tag_id, activity, detail }]);
+  }
+}
+
+function likeOf(conditions: RuleConditions): string | null {
+  return conditions.namePattern ? globToLike(conditions.namePattern) : null;
+}

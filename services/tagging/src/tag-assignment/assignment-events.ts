@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { TOPICS } from '@infra/contracts';
+import { EventPublisher, PublishInput } from '@infra/messaging';
+import type { Assignment } from './tag-assignment.repository';
+
+/** Pairs per `tagging.tags.assigned.v1` event: its schema takes up to 100,000 per list; half keeps messages ~4 MB. */
+const PAIRS_PER_EVENT = 50_000;
+
+type Envelope = Omit<PublishInput<unknown>, 'payload'>;
+
+/** Publishes what changed (never what was already so), in as many events as the pairs need. */
+@Injectable()
+export class AssignmentEvents {
+  constructor(private readonly events: EventPublisher) {}
+
+  async publish(
+    manager: EntityManager,
+    envelope: Envelope,
+    assigned: readonly Assignment[],
+    unassigned: readonly Assignment[],
+  ): Promise<void> {
+    const inputs = [];
+    for (let start = 0; start < Math.max(assigned.length, unassigned.length); start += PAIRS_PER_EVENT) {
+      inputs.push({
+        ...envelope,
+        payload: {
+          assignments: assigned.slice(start, start + PAIRS_PER_EVENT),
+          unassignments: unassigned.slice(start, start + PAIRS_PER_EVENT),
+        },
+      });
+    }
+    if (inputs.length > 0) await this.events.publishMany(manager, TOPICS.taggingTagsAssigned, inputs);
+  }
+}

@@ -1,0 +1,34 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { AssignSystemTagsResponse, AssignTagsSummary } from '@infra/contracts';
+import { Caller, CallerContext } from '@infra/platform';
+import { adminActorOf } from '../tenant';
+import { AssignSystemTagsDto, AssignTagsDto } from './tag-assignment.dto';
+import { TagAssignmentService } from './tag-assignment.service';
+import { SystemTagsService } from './system-tags.service';
+
+@ApiTags('Tags')
+@Controller('tags')
+export class TagAssignmentController {
+  constructor(
+    private readonly assignment: TagAssignmentService,
+    private readonly systemTags: SystemTagsService,
+  ) {}
+
+  @Post('batchAssignTags')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Assign tags to assets (one by one or by collection) and unassign them (Admin).' })
+  assign(@Caller() caller: CallerContext, @Body() body: AssignTagsDto): Promise<AssignTagsSummary> {
+    return this.assignment.assign(adminActorOf(caller), body);
+  }
+
+  @Post('assignSystemTag')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Re-derive system tags (site, instance type) of assets from their attributes (Admin).' })
+  assignSystemTags(
+    @Caller() caller: CallerContext,
+    @Body() body: AssignSystemTagsDto,
+  ): Promise<AssignSystemTagsResponse> {
+    return this.systemTags.assign(adminActorOf(caller), body.assetIds);
+  }
+}

@@ -1,0 +1,130 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { type AssignTagsSummary, TaggingErrorCode, tagIdOf } from '@infra/contracts';
+import { AuditEntry, AuditLogRepository } from '../audit-log/audit-log.repository';
+import { taggingError } from '../tagging.errors';
+import { TagsRepository } from '../tags/tags.repository';
+import type { Actor } from '../tenant';
+import { AssignmentEvents } from './assignment-events';
+import type { AssignTagsDto } from './tag-assignment.dto';
+import { Assignment, AssignmentSource, TagAssignmentRepository } from './tag-assignment.repository';
+
+/** The ids, each once, when every one is an asset of the organization; otherwise UnknownAssets (404). */
+export async function requireOwnedAssets(
+  repository: TagAssignmentRepository,
+  manager: EntityManager,
+  organizationId: string,
+  assetIds: readonly string[],
+): Promise<string[]> {
+  const unique = [...new Set(assetIds)];
+  const owned = await repository.ownedAssetIds(manager, organizationId, unique);
+  if (owned.length !== unique.length) throw taggingError(TaggingErrorCode.UnknownAssets);
+  return unique;
+}
+
+function countByTag(pairs: readonly Assignment[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const pair of pairs) counts.set(pair.tagId, (counts.get(pair.tagId) ?? 0) + 1);
+  return counts;
+}
+
+const assets = (count: number) => `${count} asset${count === 1 ? '' : 's'}`;
+
+@Injectable()
+export class TagAssignmentService {
+  constructor(
+    private readonly assignments: TagAssignmentRepository,
+    private readonly tags: TagsRepository,
+    private readonly assignmentEvents: AssignmentEvents,
+    private readonly auditLog: AuditLogRepository,
+  ) {}
+
+  /**
+   * batchAssignTags: the tags onto the assets named and every member of the collections, and off the assets of
+   * `unassignAssetIds`, in one transaction. Repeating the call changes nothing (pairs present are counted as such).
+   */
+  async assign(actor: Actor, request: AssignTagsDto): Promise<AssignTagsSummary> {
+    return this.assignments.transaction(async (manager) => {
+      const tagIds = [...new Set(request.tagIds)];
+      const tags = await this.tags.findMany(manager, actor.organizationId, tagIds);
+      if (tags.length !== tagIds.length) throw taggingError(TaggingErrorCode.TagNotFound);
+      if (tags.some((tag) => tag.system)) throw taggingError(TaggingErrorCode.SystemTagReadOnly);
+      const assetIds = await requireOwnedAssets(
+        this.assignments,
+        manager,
+        actor.organizationId,
+        request.assetIds ?? [],
+      );
+      const collectionIds = [...new Set(request.collectionIds ?? [])];
+      const members = await this.assignments.collectionMembers(manager, actor.organizationId, collectionIds);
+      if (members.found !== collectionIds.length) throw taggingError(TaggingErrorCode.UnknownCollections);
+      const targets = [...new Set([...assetIds, ...members.assetIds])];
+      if (targets.length > 0 && tags.some((tag) => tag.status === 'Archived'))
+        throw taggingError(TaggingErrorCode.TagArchived);
+      const removeFrom = await requireOwnedAssets(
+        this.assignments,
+        manager,
+        actor.organizationId,
+        request.unassignAssetIds ?? [],
+      );
+      const pairs = tagIds.flatMap((tagId) => targets.map((assetId) => ({ tagId, assetId })));
+      const assigned = await this.assignments.assign(manager, actor.organizationId, pairs, 'manual');
+      const unassigned = await this.assignments.unassign(manager, actor.organizationId, tagIds, removeFrom);
+      await this.recordChanges(manager, actor, tags, assigned, unassigned);
+      return {
+        tags: tagIds.length,
+        assets: targets.length,
+        newlyAssigned: assigned.length,
+        alreadyPresent: pairs.length - assigned.length,
+        unassigned: unassigned.length,
+      };
+    });
+  }
+
+  /** Adds pairs on behalf of the import or a rule, with their events and audit entries, in the caller's transaction. */
+  async assignPairs(
+    manager: EntityManager,
+    actor: Actor,
+    pairs: readonly Assignment[],
+    source: AssignmentSource,
+  ): Promise<Assignment[]> {
+    const assigned = await this.assignments.assign(manager, actor.organizationId, pairs, source);
+    const tagIds = [...new Set(assigned.map((pair) => pair.tagId))];
+    const tags = tagIds.length > 0 ? await this.tags.names(manager, actor.organizationId, tagIds) : [];
+    await this.recordChanges(manager, actor, tags, assigned, []);
+    return assigned;
+  }
+
+  private async recordChanges(
+    manager: EntityManager,
+    actor: Actor,
+    tags: readonly { id: string; key: string; value: string }[],
+    assigned: readonly Assignment[],
+    unassigned: readonly Assignment[],
+  ): Promise<void> {
+    await this.assignmentEvents.publish(
+      manager,
+      { organizationId: actor.organizationId, accountId: actor.accountId, actorId: actor.userId },
+      assigned,
+      unassigned,
+    );
+    const added = countByTag(assigned);
+    const removed = countByTag(unassigned);
+    const entries: AuditEntry[] = tags.flatMap((tag) => {
+      const name = tagIdOf(tag.key, tag.value);
+      const changes: AuditEntry[] = [];
+      const addedCount = added.get(tag.id) ?? 0;
+      const removedCount = removed.get(tag.id) ?? 0;
+      if (addedCount > 0)
+        changes.push({ tagId: tag.id, activity: 'tags.assigned', detail: `Assigned ${name} to ${assets(addedCount)}` });
+      if (removedCount > 0)
+        changes.push({
+          tagId: tag.id,
+          activity: 'tags.unassigned',
+          detail: `Removed ${name} from ${assets(removedCount)}`,
+        });
+      return changes;
+    });
+    await this.auditLog.record(manager, actor, entries);
+  }
+}

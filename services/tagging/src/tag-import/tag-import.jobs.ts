@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { JobProcessor, TypedJob, UnrecoverableError } from '@infra/jobs';
+import type { TaggingJobs } from './tag-import.queue';
+import { TagImportService } from './tag-import.service';
+
+// The service holds the job queue, which is built from the processors: resolving it when a job runs avoids the
+// constructor cycle (see inventory's QueueAwsSyncsJob).
+const importService = (moduleRef: ModuleRef) => moduleRef.get(TagImportService, { strict: false });
+
+/** Checks an uploaded file for the request waiting on it; a request does not wait for retries. */
+@Injectable()
+export class ValidateTagImportJob extends JobProcessor<TaggingJobs, 'validate-tag-import'> {
+  readonly name = 'validate-tag-import';
+
+  constructor(private readonly moduleRef: ModuleRef) {
+    super();
+  }
+
+  async process({ requestId, actor, fileName }: TaggingJobs['validate-tag-import']): Promise<void> {
+    try {
+      await importService(this.moduleRef).runValidation(requestId, actor, fileName);
+    } catch (error) {
+      throw new UnrecoverableError(error instanceof Error ? error.message : String(error));
+    }
+  }
+}
+
+/** Runs one import; retried with backoff, idempotent (see TagImportService.runImport). */
+@Injectable()
+export class RunTagImportJob extends JobProcessor<TaggingJobs, 'run-tag-import'> {
+  readonly name = 'run-tag-import';
+
+  constructor(private readonly moduleRef: ModuleRef) {
+    super();
+  }
+
+  async process({ importId, actor }: TaggingJobs['run-tag-import'], job: TypedJob<TaggingJobs, 'run-tag-import'>) {
+    const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    await importService(this.moduleRef).runImport(importId, actor, finalAttempt);
+  }
+}

@@ -1,0 +1,131 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import type { ImportIssueDto, ImportStatus } from '@infra/contracts';
+import type { Actor } from '../tenant';
+
+export interface TagImportRow {
+  id: string;
+  file_name: string;
+  sha256: string;
+  status: ImportStatus;
+  user_id: string;
+  api_key_id: string | null;
+  records_imported: number;
+  assignments: number;
+  issues: ImportIssueDto[] | null;
+  message: string | null;
+  created_at: Date;
+  completed_at: Date | null;
+}
+
+const COLUMNS = `id, file_name, sha256, status, user_id, api_key_id, records_imported, assignments, issues, message,
+  created_at, completed_at`;
+
+/** How an import ended: completed with its counts, or failed with its issues. */
+export type ImportOutcome =
+  | { status: 'completed'; recordsImported: number; assignments: number; message: string }
+  | { status: 'failed'; issues: ImportIssueDto[]; message: string };
+
+/** tag_imports and the look-ups an import file needs; `$1` is always the organization. */
+@Injectable()
+export class TagImportRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  get manager(): EntityManager {
+    return this.dataSource.manager;
+  }
+
+  /** A new import of this content, or undefined when the organization has one already (unique content index). */
+  async create(actor: Actor, fileName: string, sha256: string): Promise<TagImportRow | undefined> {
+    const [row] = await this.dataSource.query<TagImportRow[]>(
+      `INSERT INTO tag_imports (organization_id, file_name, sha256, user_id, api_key_id)
+       VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (organization_id, file_name, sha256) DO NOTHING
+       RETURNING ${COLUMNS}`,
+      [actor.organizationId, fileName, sha256, actor.userId, actor.apiKeyId],
+    );
+    return row;
+  }
+
+  async findByContent(organizationId: string, fileName: string, sha256: string): Promise<TagImportRow | undefined> {
+    const [row] = await this.dataSource.query<TagImportRow[]>(
+      `SELECT ${COLUMNS} FROM tag_imports WHERE organization_id = $1 AND file_name = $2 AND sha256 = $3`,
+      [organizationId, fileName, sha256],
+    );
+    return row;
+  }
+
+  async find(organizationId: string, id: string): Promise<TagImportRow | undefined> {
+    const [row] = await this.dataSource.query<TagImportRow[]>(
+      `SELECT ${COLUMNS} FROM tag_imports WHERE organization_id = $1 AND id = $2`,
+      [organizationId, id],
+    );
+    return row;
+  }
+
+  async list(organizationId: string, limit: number): Promise<TagImportRow[]> {
+    return this.dataSource.query<TagImportRow[]>(
+      `SELECT ${COLUMNS} FROM tag_imports WHERE organization_id = $1 ORDER BY created_at DESC, id LIMIT ${limit}`,
+      [organizationId],
+    );
+  }
+
+  /** Marks a queued import running (committed at once, so pollers see it); false when it has ended already. */
+  async markRunning(organizationId: string, id: string): Promise<boolean> {
+    // TypeORM answers an UPDATE … RETURNING with [rows, affected].
+    const [rows] = await this.dataSource.query<[{ id: string }[], number]>(
+      `UPDATE tag_imports SET status = 'running'
+        WHERE organization_id = $1 AND id = $2 AND status IN ('queued', 'running') RETURNING id`,
+      [organizationId, id],
+    );
+    return rows.length > 0;
+  }
+
+  /** Locks the import row for its one transaction; a retried worker waits here, then sees it ended. */
+  async lock(manager: EntityManager, organizationId: string, id: string): Promise<TagImportRow | undefined> {
+    const [row] = await manager.query<TagImportRow[]>(
+      `SELECT ${COLUMNS} FROM tag_imports WHERE organization_id = $1 AND id = $2 FOR UPDATE`,
+      [organizationId, id],
+    );
+    return row;
+  }
+
+  /** Ends the import; completed_at is the end, not the transaction's start (which now() would give). */
+  async finish(manager: EntityManager, organizationId: string, id: string, outcome: ImportOutcome): Promise<void> {
+    await manager.query(
+      `UPDATE tag_imports SET status = $3, records_imported = $4, assignments = $5, issues = $6::jsonb, message = $7,
+              completed_at = clock_timestamp()
+        WHERE organization_id = $1 AND id = $2`,
+      [
+        organizationId,
+        id,
+        outcome.status,
+        outcome.status === 'completed' ? outcome.recordsImported : 0,
+        outcome.status === 'completed' ? outcome.assignments : 0,
+        outcome.status === 'failed' ? JSON.stringify(outcome.issues) : null,
+        outcome.message,
+      ],
+    );
+  }
+
+  /** The organization's assets among these external ids, in one query. */
+  async assetsByExternalId(
+    manager: EntityManager,
+    organizationId: string,
+    externalIds: readonly string[],
+  ): Promise<Map<string, string[]>> {
+    const byExternalId = new Map<string, string[]>();
+    if (externalIds.length === 0) return byExternalId;
+    const rows = await manager.query<{ id: string; external_id: string }[]>(
+      `SELECT id, external_id FROM assets WHERE organization_id = $1 AND external_id = ANY($2::text[])`,
+      [organizationId, externalIds],
+    );
+    for (const row of rows) byExternalId.set(row.external_id, [...(byExternalId.get(row.external_id) ?? []), row.id]);
+    return byExternalId;
+  }
+}

@@ -1,0 +1,115 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+import {
+  LIMITS,
+  TAG_DESCRIPTION_PATTERN,
+  TAG_KEY_PATTERN,
+  TAG_RULE_MESSAGES,
+  TAG_STATUSES,
+  TAG_VALUE_PATTERN,
+  TAGGING_LIMITS,
+  type TagStatus,
+} from '@infra/contracts';
+import { NoControlCharacters, queryBoolean, queryList } from '@infra/platform';
+
+/** One tag of `POST tags/batch`; the spec's rules (§5) with the messages the web form shows (a non-string fails the pattern). */
+export class NewTagDto {
+  @ApiProperty({ maxLength: LIMITS.tagKeyMaxLength, pattern: TAG_KEY_PATTERN.source })
+  @Matches(TAG_KEY_PATTERN, { message: TAG_RULE_MESSAGES.key })
+  key!: string;
+
+  @ApiProperty({ maxLength: LIMITS.tagValueMaxLength, pattern: TAG_VALUE_PATTERN.source })
+  @Matches(TAG_VALUE_PATTERN, { message: TAG_RULE_MESSAGES.value })
+  value!: string;
+
+  @ApiPropertyOptional({ maxLength: LIMITS.tagDescriptionMaxLength, pattern: TAG_DESCRIPTION_PATTERN.source })
+  @IsOptional()
+  @Matches(TAG_DESCRIPTION_PATTERN, { message: TAG_RULE_MESSAGES.description })
+  description?: string;
+}
+
+export class CreateTagsDto {
+  @ApiProperty({ type: [NewTagDto], minItems: 1, maxItems: TAGGING_LIMITS.createBatchMax })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(TAGGING_LIMITS.createBatchMax)
+  @ValidateNested({ each: true })
+  @Type(() => NewTagDto)
+  tags!: NewTagDto[];
+}
+
+export class UpdateTagDto {
+  @ApiPropertyOptional({ maxLength: LIMITS.tagDescriptionMaxLength, pattern: TAG_DESCRIPTION_PATTERN.source })
+  @IsOptional()
+  @Matches(TAG_DESCRIPTION_PATTERN, { message: TAG_RULE_MESSAGES.description })
+  description?: string;
+
+  @ApiPropertyOptional({
+    description: 'true archives the tag (hidden from pickers, kept for history); false restores it.',
+  })
+  @IsOptional()
+  @IsBoolean()
+  archived?: boolean;
+}
+
+export class TagListQueryDto {
+  @ApiPropertyOptional({ description: 'Tag ids (comma- or pipe-separated).' })
+  @IsOptional()
+  @Transform(queryList)
+  @IsArray()
+  @ArrayMaxSize(TAGGING_LIMITS.filterIdsMax)
+  @IsUUID('all', { each: true })
+  tagIds?: string[];
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'Only the tags this asset carries.' })
+  @IsOptional()
+  @IsUUID()
+  assetId?: string;
+
+  @ApiPropertyOptional({ description: 'Collection ids: tags carried by at least one of their members.' })
+  @IsOptional()
+  @Transform(queryList)
+  @IsArray()
+  @ArrayMaxSize(TAGGING_LIMITS.filterIdsMax)
+  @IsUUID('all', { each: true })
+  collectionIds?: string[];
+
+  @ApiPropertyOptional({ description: 'Also list system tags (site, instance type).' })
+  @IsOptional()
+  @Transform(queryBoolean)
+  @IsBoolean()
+  includeSystemTags?: boolean;
+
+  @ApiPropertyOptional({ description: 'Add the ids of the assets carrying each tag.' })
+  @IsOptional()
+  @Transform(queryBoolean)
+  @IsBoolean()
+  includeTagAssets?: boolean;
+
+  @ApiPropertyOptional({ description: `Statuses (comma-separated) of ${TAG_STATUSES.join(', ')}.` })
+  @IsOptional()
+  @Transform(queryList)
+  @IsArray()
+  @IsIn(TAG_STATUSES, { each: true })
+  status?: TagStatus[];
+
+  @ApiPropertyOptional({ description: 'Text in the key, value or description.' })
+  @IsOptional()
+  @IsString()
+  @NoControlCharacters()
+  @MaxLength(200)
+  search?: string;
+}

@@ -1,0 +1,19 @@
+import { TaggingErrorCode } from '@infra/contracts';
+import { type CallerContext, type Tenant, tenantOf } from '@infra/platform';
+import { taggingError } from './tagging.errors';
+
+/** Who acts in the organization: the user, and the API key when a script calls (audit entries name both). */
+export interface Actor extends Tenant {
+  apiKeyId: string | null;
+}
+
+export function actorOf(caller: CallerContext): Actor {
+  return { ...tenantOf(caller), apiKeyId: caller.apiKeyId ?? null };
+}
+
+/** Changes to the organization's tags are for Admins of its account (and System Admins). */
+export function adminActorOf(caller: CallerContext): Actor {
+  const actor = actorOf(caller);
+  if (actor.role === 'User') throw taggingError(TaggingErrorCode.AdminOnly);
+  return actor;
+}

@@ -1,0 +1,236 @@
+// Medium tier: the CSV tag import on a scratch PostgreSQL database with the real migrations, a LocalFileStore in a
+// temporary directory and a queue of its own in Redis (no worker: the test calls the job processors as BullMQ does,
+// with the job the service queued). All or nothing, exactly once however often the job runs, assignments by asset
+// external id, and another organization's assets are unknown.
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Job } from 'bullmq';
+import type { DataSource } from 'typeorm';
+import { MESSAGES, TAG_RULE_MESSAGES, TOPICS, type TagsAssignedPayload } from '@infra/contracts';
+import { uniqueSuffix } from '@infra/platform/testing';
+import { IMPORT_ISSUES } from '../../src/tag-import/tag-import-file';
+import type { TaggingJobs } from '../../src/tag-import/tag-import.queue';
+import type { Actor } from '../../src/tenant';
+import { createImportHarness, type ImportHarness, importCsv, insertAssets, writtenBy } from './tag-import-harness';
+import { adminOfNewOrganization, taggingTestDatabase } from './tagging-database';
+
+type Row = [string, string, string, string];
+
+describe('CSV tag import (real PostgreSQL, LocalFileStore)', () => {
+  let database: Awaited<ReturnType<typeof taggingTestDatabase>>;
+  let dataSource: DataSource;
+  let harness: ImportHarness;
+  let filesDirectory: string;
+
+  beforeAll(async () => {
+    database = await taggingTestDatabase();
+    dataSource = database.dataSource;
+    filesDirectory = await mkdtemp(path.join(tmpdir(), 'tag-import-'));
+    harness = await createImportHarness({ dataSource, queueName: `tag-import-${uniqueSuffix()}`, filesDirectory });
+  });
+
+  afterAll(async () => {
+    await harness?.queue.obliterate({ force: true });
+    await harness?.close();
+    await database?.drop();
+    if (filesDirectory) await rm(filesDirectory, { recursive: true, force: true });
+  });
+
+  /** Uploads the file and submits it, as `PUT <upload address>` then `POST tags/import` do. */
+  async function submit(actor: Actor, fileName: string, content: Buffer) {
+    await harness.files.write(actor.organizationId, fileName, content);
+    return harness.service.submit(actor, fileName);
+  }
+
+  /** The job the service queued for the import (its id is the import id). */
+  async function queuedJob(importId: string): Promise<Job<TaggingJobs['run-tag-import'], void, 'run-tag-import'>> {
+    const job = await harness.queue.getJob(importId);
+    if (!job) throw new Error(`no job queued for import ${importId}`);
+    return job as Job<TaggingJobs['run-tag-import'], void, 'run-tag-import'>;
+  }
+
+  /** Jobs queued for the import: one, whatever the number of submissions. */
+  async function jobsOf(importId: string): Promise<number> {
+    const jobs = await harness.queue.getJobs(['waiting', 'active', 'delayed', 'completed', 'failed']);
+    return jobs.filter((job) => (job.data as TaggingJobs['run-tag-import']).importId === importId).length;
+  }
+
+  /** What a BullMQ worker does with the import's job. */
+  async function runQueuedJob(importId: string): Promise<void> {
+    const job = await queuedJob(importId);
+    await harness.runJob.process(job.data, job);
+  }
+
+  const importOf = (actor: Actor, id: string) => harness.service.find(actor, id);
+
+  describe('all or nothing', () => {
+    it('writes no tag, assignment or event when the last row breaks a rule', async () => {
+      const actor = adminOfNewOrganization();
+      const externalIds = Array.from({ length: 50 }, (_, i) => `i-rule-${i}`);
+      await insertAssets(dataSource, actor.organizationId, externalIds);
+      const rows: Row[] = externalIds.map((id, i) => ['team', `t${i}`, 'fine', id]);
+      rows.push(['bad key', 'x', '', externalIds[0]!]);
+
+      const submitted = await submit(actor, 'rule.csv', importCsv(rows));
+      await runQueuedJob(submitted.import.id);
+
+      const ended = await importOf(actor, submitted.import.id);
+      expect(ended).toMatchObject({ status: 'failed', recordsImported: 0, assignments: 0 });
+      expect(ended.issues).toEqual([{ lineNumber: rows.length + 1, dataField: 'key', issue: TAG_RULE_MESSAGES.key }]);
+      expect(await writtenBy(dataSource, actor.organizationId)).toEqual({
+        tags: 0,
+        assignments: 0,
+        audit: 0,
+        imported: 0,
+        changed: 0,
+        assigned: 0,
+        outbox: 0,
+      });
+    });
+
+    it('writes nothing when the last pair exists already (in another letter case)', async () => {
+      const actor = adminOfNewOrganization();
+      await insertAssets(dataSource, actor.organizationId, ['i-pair']);
+      await harness.tags.createMany(actor, [{ key: 'env', value: 'prod', description: '' }]);
+      const before = await writtenBy(dataSource, actor.organizationId);
+
+      const rows: Row[] = [
+        ['env', 'dev', '', 'i-pair'],
+        ['env', 'test', '', 'i-pair'],
+        ['ENV', 'Prod', '', 'i-pair'],
+      ];
+      const submitted = await submit(actor, 'pairs.csv', importCsv(rows));
+      await runQueuedJob(submitted.import.id);
+
+      const ended = await importOf(actor, submitted.import.id);
+      expect(ended.status).toBe('failed');
+      expect(ended.issues).toEqual([{ lineNumber: 4, dataField: 'key', issue: TAG_RULE_MESSAGES.alreadyExists }]);
+      expect(await writtenBy(dataSource, actor.organizationId)).toEqual(before);
+    });
+  });
+
+  describe('idempotency', () => {
+    it('imports once however often and however concurrently the job runs, and a re-submission answers it', async () => {
+      const actor = adminOfNewOrganization();
+      const externalIds = Array.from({ length: 100 }, (_, i) => `i-once-${i}`);
+      await insertAssets(dataSource, actor.organizationId, externalIds);
+      // 300 tags, each on two assets.
+      const rows: Row[] = Array.from({ length: 300 }, (_, i) => [
+        'batch',
+        `v${i}`,
+        `line_${i}`,
+        `${externalIds[i % 100]}|${externalIds[(i + 1) % 100]}`,
+      ]);
+      const content = importCsv(rows);
+
+      const first = await submit(actor, 'once.csv', content);
+      expect(first).toMatchObject({ created: true, import: { status: 'queued' } });
+      const again = await submit(actor, 'once.csv', content);
+      expect(again).toMatchObject({ created: false, import: { id: first.import.id } });
+      expect(await jobsOf(first.import.id)).toBe(1);
+
+      const job = await queuedJob(first.import.id);
+      // Two workers at once (the row lock makes one wait, then see the import ended), then a late retry.
+      await Promise.all([harness.runJob.process(job.data, job), harness.runJob.process(job.data, job)]);
+      await harness.runJob.process(job.data, job);
+      // A late job of an ended import stops before the test delay and the transaction.
+      expect(await harness.imports.markRunning(actor.organizationId, first.import.id)).toBe(false);
+
+      expect(await importOf(actor, first.import.id)).toMatchObject({
+        status: 'completed',
+        recordsImported: 300,
+        assignments: 600,
+        message: MESSAGES.importSucceeded(300),
+      });
+      expect(await writtenBy(dataSource, actor.organizationId)).toEqual({
+        tags: 300,
+        assignments: 600,
+        // One tag.created per tag, one tags.assigned per tag, one tags.imported.
+        audit: 601,
+        imported: 1,
+        changed: 300,
+        assigned: 1,
+        outbox: 302,
+      });
+
+      const resubmitted = await submit(actor, 'once.csv', content);
+      expect(resubmitted).toMatchObject({ created: false, import: { id: first.import.id, status: 'completed' } });
+      expect(await jobsOf(first.import.id)).toBe(1);
+    });
+  });
+
+  it('assigns by asset external id: every asset of the organization with that id, each pair once', async () => {
+    const actor = adminOfNewOrganization();
+    const [a, b, twinOne, twinTwo] = await insertAssets(dataSource, actor.organizationId, [
+      'i-a',
+      'i-b',
+      'i-twin',
+      'i-twin',
+    ]);
+    const rows: Row[] = [
+      ['owner', 'a', '', 'i-a|i-b'],
+      ['owner', 'b', '', 'i-twin'],
+      ['owner', 'c', '', ''],
+      ['owner', 'd', '', ' i-a | i-a '],
+    ];
+    const submitted = await submit(actor, 'assets.csv', importCsv(rows));
+    await runQueuedJob(submitted.import.id);
+
+    expect(await importOf(actor, submitted.import.id)).toMatchObject({ status: 'completed', assignments: 5 });
+    const pairs = await dataSource.query<{ value: string; asset_id: string; source: string }[]>(
+      `SELECT t.value, ta.asset_id, ta.source FROM tag_assets ta JOIN tags t ON t.id = ta.tag_id
+        WHERE ta.organization_id = $1 ORDER BY t.value, ta.asset_id`,
+      [actor.organizationId],
+    );
+    const expected = [
+      { value: 'a', asset_id: a },
+      { value: 'a', asset_id: b },
+      { value: 'b', asset_id: twinOne },
+      { value: 'b', asset_id: twinTwo },
+      { value: 'd', asset_id: a },
+    ].sort((x, y) => x.value.localeCompare(y.value) || x.asset_id!.localeCompare(y.asset_id!));
+    expect(pairs).toEqual(expected.map((pair) => ({ ...pair, source: 'import' })));
+    const [{ payload }] = await dataSource.query<{ payload: TagsAssignedPayload }[]>(
+      `SELECT envelope -> 'payload' AS payload FROM outbox WHERE message_key = $1::text AND topic = $2`,
+      [actor.organizationId, TOPICS.taggingTagsAssigned],
+    );
+    expect(payload.assignments.map((pair) => pair.assetId).sort()).toEqual(
+      expected.map((pair) => pair.asset_id).sort(),
+    );
+  });
+
+  it("treats another organization's assets as unknown: the file does not validate and nothing is written", async () => {
+    const ours = adminOfNewOrganization();
+    const theirs = adminOfNewOrganization();
+    await insertAssets(dataSource, ours.organizationId, ['i-ours']);
+    const [theirAsset] = await insertAssets(dataSource, theirs.organizationId, ['i-theirs']);
+    const rows: Row[] = [
+      ['team', 'x', '', 'i-ours'],
+      ['team', 'y', '', 'i-theirs'],
+    ];
+    const submitted = await submit(ours, 'theirs.csv', importCsv(rows));
+
+    const requestId = randomUUID();
+    await harness.validateJob.process({ requestId, actor: ours, fileName: 'theirs.csv' });
+    const unknown = { lineNumber: 3, dataField: 'assets', issue: IMPORT_ISSUES.unknownAsset('i-theirs') };
+    expect(await harness.results.wait(requestId, 5)).toEqual({
+      found: true,
+      validation: {
+        fileName: 'theirs.csv',
+        valid: false,
+        records: 2,
+        message: MESSAGES.importHasIssues,
+        issues: [unknown],
+      },
+    });
+
+    await runQueuedJob(submitted.import.id);
+    const ended = await importOf(ours, submitted.import.id);
+    expect(ended).toMatchObject({ status: 'failed', issues: [unknown] });
+    expect((await writtenBy(dataSource, ours.organizationId)).tags).toBe(0);
+    const theirTags = await dataSource.query<unknown[]>(`SELECT 1 FROM tag_assets WHERE asset_id = $1`, [theirAsset]);
+    expect(theirTags).toEqual([]);
+  });
+});

@@ -1,0 +1,118 @@
+import Alert from '@mui/material/Alert';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { Component, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AnalysisArgs } from './analyticsApi';
+
+/** "Oops! Error loading widget" (§2, §8). */
+export function WidgetError() {
+  const { t } = useTranslation();
+  return (
+    <Alert severity="error" data-testid="widget-error">
+      {t('dashboard.widgetError')}
+    </Alert>
+  );
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+}
+
+/** Keeps a widget that throws while rendering to itself: it shows the widget error, the others go on (React logs it). */
+export class WidgetErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? <WidgetError /> : this.props.children;
+  }
+}
+
+export interface WidgetFrameProps {
+  title: string;
+  testId: string;
+  /** What the content shows (e.g. the query's arguments): a new one gives a failed widget another chance. */
+  resetKey?: string;
+  children: ReactNode;
+}
+
+/** One widget: a titled card whose content (hooks included) fails on its own. */
+export function WidgetFrame({ title, testId, resetKey, children }: WidgetFrameProps) {
+  return (
+    <Card component="section" aria-label={title} data-testid={testId} sx={{ minWidth: 0 }}>
+      <CardContent>
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1.5 }}>
+          {title}
+        </Typography>
+        <WidgetErrorBoundary key={resetKey}>{children}</WidgetErrorBoundary>
+      </CardContent>
+    </Card>
+  );
+}
+
+export interface QueryContentProps<T> {
+  /** The query's state: `currentData` only, so a new filter never shows the previous one's figures. */
+  query: { currentData?: T; isError: boolean };
+  skip: boolean;
+  /** Height of the loading placeholder. */
+  height?: number;
+  children: (data: T) => ReactNode;
+}
+
+/** A widget's query states: the widget error, "no organization", loading, or the content. */
+export function QueryContent<T>({ query, skip, height = 160, children }: QueryContentProps<T>) {
+  const { t } = useTranslation();
+  const { currentData } = query;
+  if (query.isError) return <WidgetError />;
+  if (skip) return <Typography color="text.secondary">{t('layout.noOrganizations')}</Typography>;
+  if (currentData === undefined) return <Skeleton variant="rounded" height={height} />;
+  return <>{children(currentData)}</>;
+}
+
+/** The props of a widget that shows one analysis of a dashboard's target. */
+export interface AnalysisWidgetProps {
+  args: AnalysisArgs;
+  /** No organization selected (or no target id): nothing is asked. */
+  skip: boolean;
+}
+
+export interface AnalysisWidgetOptions<T> extends AnalysisWidgetProps {
+  titleKey: string;
+  testId: string;
+  /** Height of the loading placeholder. */
+  height?: number;
+  /** The RTK Query hook of the analysis. */
+  useQuery: (args: AnalysisArgs, options: { skip: boolean }) => QueryContentProps<T>['query'];
+  children: (data: T) => ReactNode;
+}
+
+/** A widget of one analysis: its frame, its query (inside the frame's error boundary) and its content. */
+export function AnalysisWidget<T>({ titleKey, testId, args, ...content }: AnalysisWidgetOptions<T>) {
+  const { t } = useTranslation();
+  return (
+    <WidgetFrame title={t(titleKey)} testId={testId} resetKey={JSON.stringify(args)}>
+      <AnalysisContent args={args} {...content} />
+    </WidgetFrame>
+  );
+}
+
+function AnalysisContent<T>({
+  args,
+  skip,
+  height,
+  useQuery,
+  children,
+}: Omit<AnalysisWidgetOptions<T>, 'titleKey' | 'testId'>) {
+  const query = useQuery(args, { skip });
+  return (
+    <QueryContent query={query} skip={skip} height={height}>
+      {children}
+    </QueryContent>
+  );
+}

@@ -1,0 +1,124 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
+import type { AnalysisBase } from '@infra/contracts';
+import { useEffect } from 'react';
+import type { ToastContent } from '../../api/toastRules';
+import { useAppDispatch } from '../../app/hooks';
+import { startAppListening } from '../../app/listenerMiddleware';
+import {
+  addQueryCacheKey,
+  addQueryEndpoint,
+  answerQuery,
+  clearQueryTracking,
+  selectDashboardFilter,
+  type DashboardFilterState,
+  type QueryAnswer,
+} from '../dashboard/dashboardFilterSlice';
+import { dismissToast, enqueueToast, selectToasts, type Toast } from '../toasts/toastsSlice';
+import { useGetCostAnalysisQuery, useGetWorkloadQuery, type AnalysisArgs, type AnalysisResult } from './analyticsApi';
+
+/**
+ * The no-data warning (§4): once every expected workload and cost-analysis query of the current target and filter
+ * has answered and each is flagged empty, a persistent warning toast appears (an earlier one dismissed first). A
+ * failed query dismisses it; the failure's own error toast comes from the app's API toast listener.
+ */
+
+/** The endpoints whose emptiness decides the warning. */
+export type NoDataEndpoint = 'getWorkload' | 'getCostAnalysis';
+
+export const NO_DATA_TOAST: ToastContent = { messageKey: 'analytics.noData', variant: 'warning', persist: true };
+
+/** `pending`: nothing expected, or an answer still missing. */
+export type NoDataDecision = 'pending' | 'noData' | 'data' | 'failed';
+
+/** The cache key of an expected query: its endpoint and its arguments (built in a fixed key order). */
+export function analysisCacheKey(endpoint: NoDataEndpoint, args: AnalysisArgs): string {
+  return `${endpoint}(${JSON.stringify(args)})`;
+}
+
+/** The decision of §4 from the query tracking of the filter state. */
+export function noDataDecision(
+  state: Pick<DashboardFilterState, 'queryEndpoints' | 'queryCacheKeys' | 'queryAnswers'>,
+): NoDataDecision {
+  const answers = state.queryCacheKeys.map((key): QueryAnswer | undefined => state.queryAnswers[key]);
+  if (answers.includes('failed')) return 'failed';
+  if (answers.length === 0 || state.queryEndpoints.length > 0 || answers.includes(undefined)) return 'pending';
+  return answers.every((answer) => answer === 'empty') ? 'noData' : 'data';
+}
+
+/**
+ * What the toasts do when the decision changes: a new warning replaces any shown one; data or a failure dismisses
+ * it; a new filter still loading leaves it until its own answers decide.
+ */
+export function noDataToastActions(
+  before: NoDataDecision,
+  after: NoDataDecision,
+  toasts: readonly Toast[],
+): UnknownAction[] {
+  if (before === after) return [];
+  const dismissals = toasts
+    .filter((toast) => toast.messageKey === NO_DATA_TOAST.messageKey && !toast.dismissed)
+    .map((toast) => dismissToast(toast.key));
+  switch (after) {
+    case 'noData':
+      return [...dismissals, enqueueToast(NO_DATA_TOAST)];
+    case 'data':
+    case 'failed':
+      return dismissals;
+    case 'pending':
+      return [];
+  }
+}
+
+startAppListening({
+  predicate: (_action, state, previous) =>
+    noDataDecision(selectDashboardFilter(state)) !== noDataDecision(selectDashboardFilter(previous)),
+  effect: (_action, { dispatch, getState, getOriginalState }) => {
+    const before = noDataDecision(selectDashboardFilter(getOriginalState()));
+    const after = noDataDecision(selectDashboardFilter(getState()));
+    for (const action of noDataToastActions(before, after, selectToasts(getState()))) dispatch(action);
+  },
+});
+
+/** A query's answer once it has one; not while it is asked again (e.g. for the organization switched to). */
+function answerOf(result: {
+  isError: boolean;
+  isFetching: boolean;
+  currentData?: AnalysisResult<AnalysisBase>;
+}): QueryAnswer | undefined {
+  if (result.isFetching) return undefined;
+  if (result.isError) return 'failed';
+  return result.currentData?.dataIntegration;
+}
+
+/**
+ * Registers the workload and cost-analysis queries a dashboard expects for `args` (they await data, the filter button
+ * waits for them) and records their answers. It subscribes to them itself, so they answer even when a widget that
+ * shows them fails; a cached answer counts at once.
+ */
+export function useNoDataTracking(args: AnalysisArgs, skip: boolean): void {
+  const dispatch = useAppDispatch();
+  const workload = answerOf(useGetWorkloadQuery(args, { skip }));
+  const cost = answerOf(useGetCostAnalysisQuery(args, { skip }));
+  const workloadKey = analysisCacheKey('getWorkload', args);
+  const costKey = analysisCacheKey('getCostAnalysis', args);
+
+  // Declared first: on a new filter the keys are registered before the answers of the same render are recorded.
+  useEffect(() => {
+    dispatch(clearQueryTracking());
+    if (skip) return;
+    const expected: [NoDataEndpoint, string][] = [
+      ['getWorkload', workloadKey],
+      ['getCostAnalysis', costKey],
+    ];
+    for (const [endpoint, cacheKey] of expected) {
+      dispatch(addQueryEndpoint(endpoint));
+      dispatch(addQueryCacheKey(cacheKey));
+    }
+  }, [dispatch, skip, workloadKey, costKey]);
+  useEffect(() => {
+    if (workload) dispatch(answerQuery({ endpoint: 'getWorkload', cacheKey: workloadKey, answer: workload }));
+  }, [dispatch, workloadKey, workload]);
+  useEffect(() => {
+    if (cost) dispatch(answerQuery({ endpoint: 'getCostAnalysis', cacheKey: costKey, answer: cost }));
+  }, [dispatch, costKey, cost]);
+}

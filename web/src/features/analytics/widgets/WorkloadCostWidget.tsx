@@ -1,0 +1,139 @@
+import Box from '@mui/material/Box';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { useTheme } from '@mui/material/styles';
+import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import type { CostAnalysisResponse, CostBreakdownItem } from '@infra/contracts';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDataGridDefaults } from '../../../shared/table';
+import { useGetCostAnalysisQuery, type AnalysisResult, type AnalysisScope } from '../analyticsApi';
+import { useAnalyticsFormat } from '../analyticsFormat';
+import { TargetEventBands } from '../charts/BusinessEventBands';
+import { TimeSeriesChart } from '../charts/TimeSeriesChart';
+import { Figure, Figures } from '../Figures';
+import { AnalysisWidget, type AnalysisWidgetProps } from '../WidgetFrame';
+
+type Breakdown = 'byTag' | 'byCollection';
+
+/** The cost broken down by tag or by collection, in a small grid that scrolls inside the card. */
+function BreakdownGrid({ analysis }: { analysis: CostAnalysisResponse }) {
+  const { t } = useTranslation();
+  const format = useAnalyticsFormat();
+  const gridDefaults = useDataGridDefaults();
+  const [breakdown, setBreakdown] = useState<Breakdown>('byTag');
+  const columns = useMemo<GridColDef<CostBreakdownItem>[]>(
+    () => [
+      { field: 'label', headerName: t(`analytics.cost.${breakdown}`), minWidth: 140, flex: 1 },
+      {
+        field: 'cost',
+        headerName: t('analytics.cost.cost'),
+        type: 'number',
+        width: 120,
+        valueFormatter: (value: number) => format.money(value, analysis.currency),
+      },
+      {
+        field: 'idleCost',
+        headerName: t('analytics.cost.idleCost'),
+        type: 'number',
+        width: 120,
+        valueFormatter: (value: number) => format.money(value, analysis.currency),
+      },
+    ],
+    [t, format, breakdown, analysis.currency],
+  );
+  return (
+    <>
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={breakdown}
+        onChange={(_event, value: Breakdown | null) => value && setBreakdown(value)}
+        aria-label={t('analytics.cost.breakdown')}
+        sx={{ mt: 2 }}
+      >
+        <ToggleButton value="byTag">{t('analytics.cost.byTag')}</ToggleButton>
+        <ToggleButton value="byCollection">{t('analytics.cost.byCollection')}</ToggleButton>
+      </ToggleButtonGroup>
+      <Box data-testid="cost-breakdown" sx={{ minWidth: 0 }}>
+        <DataGrid
+          {...gridDefaults}
+          rows={analysis[breakdown]}
+          columns={columns}
+          initialState={{ pagination: { paginationModel: { page: 0, pageSize: 5 } } }}
+          density="compact"
+          autoHeight
+          disableRowSelectionOnClick
+          disableColumnMenu
+          aria-label={t(`analytics.cost.${breakdown}`)}
+          sx={{ border: 0 }}
+        />
+      </Box>
+    </>
+  );
+}
+
+function CostBody({ analysis, scope }: { analysis: CostAnalysisResponse; scope: AnalysisScope }) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const format = useAnalyticsFormat();
+  const money = (value: number | null) => format.money(value, analysis.currency);
+  return (
+    <>
+      <Figures>
+        <Figure label={t('analytics.cost.cost')} value={money(analysis.cost)} testId="cost-total" />
+        <Figure label={t('analytics.cost.idleCost')} value={money(analysis.idleCost)} testId="cost-idle" />
+        <Figure
+          label={t('analytics.cost.perWcuHourUsed')}
+          value={format.unitCost(analysis.costPerWcuHourUsed, analysis.currency)}
+          testId="cost-per-wcu-hour"
+        />
+        <Figure label={t('analytics.unitCost.target')} value={format.unitCost(analysis.unitCost, analysis.currency)} />
+      </Figures>
+      <TimeSeriesChart
+        times={analysis.series.map((point) => point.time)}
+        granularity={analysis.horizon.granularity}
+        label={t('analytics.cost.chart')}
+        lines={[
+          {
+            id: 'cost',
+            label: t('analytics.cost.cost'),
+            data: analysis.series.map((point) => point.cost),
+            color: theme.palette.primary.main,
+            area: true,
+            format: money,
+          },
+          {
+            id: 'idleCost',
+            label: t('analytics.cost.idleCost'),
+            data: analysis.series.map((point) => point.idleCost),
+            color: theme.palette.warning.main,
+            format: money,
+          },
+        ]}
+      >
+        <TargetEventBands scope={scope} horizon={analysis.horizon} />
+      </TimeSeriesChart>
+      <BreakdownGrid analysis={analysis} />
+    </>
+  );
+}
+
+/**
+ * Workload cost analysis (§2): cost and idle cost over the horizon, their totals, what a WCU-hour used cost, and the
+ * breakdown by tag and by collection.
+ */
+export function WorkloadCostWidget({ args, skip }: AnalysisWidgetProps) {
+  return (
+    <AnalysisWidget<AnalysisResult<CostAnalysisResponse>>
+      titleKey="analytics.widgets.workloadCost"
+      testId="widget-workload-cost"
+      args={args}
+      skip={skip}
+      height={280}
+      useQuery={useGetCostAnalysisQuery}
+    >
+      {({ analysis }) => <CostBody analysis={analysis} scope={args.scope} />}
+    </AnalysisWidget>
+  );
+}
