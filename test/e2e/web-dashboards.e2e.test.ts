@@ -261,13 +261,27 @@ describe('dashboards, signed in as the demo Admin', () => {
 
   it('renders an asset dashboard with data', async () => {
     const { page } = session;
+    // A demo asset (it has telemetry; other tests add assets without any, and some sort first by name).
     const assets = await apiFromPage<{ items: { id: string; name: string }[] }>(
       page,
       'GET',
-      'assets?pageSize=1&sort=name&status=active',
+      'assets?pageSize=1&sort=name&status=active&search=-0001',
     );
     const asset = assets.body.items[0];
     expect(asset).toBeDefined();
+    // On a fresh start the demo's first roll-up may still be running: wait until the asset has a rating.
+    await pollUntil(
+      `the asset ${asset?.name ?? ''} to have an InfraRating`,
+      async () => {
+        const ratings = await apiFromPage<{ ratings?: { infraRating: number | null } }>(
+          page,
+          'GET',
+          `assets/${asset?.id ?? ''}/system-ratings?timeHorizon=30d`,
+        );
+        return typeof ratings.body.ratings?.infraRating === 'number';
+      },
+      { timeoutMs: 120_000, intervalMs: 1_000 },
+    );
     await page.goto(`${BASE_URL}/assets/${asset?.id ?? ''}`);
     await page.getByRole('heading', { name: asset?.name ?? '', level: 1 }).waitFor({ timeout: WAIT_MS });
     await page.getByTestId('attribute-instance_type').waitFor({ timeout: WAIT_MS });
