@@ -8,15 +8,20 @@ let token = '';
 let organizationId = '';
 
 /** A JSON call through the gateway as the signed-in System Admin, in the bench's organization; throws unless 2xx. */
-export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+export function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  return apiJsonText<T>(method, path, body !== undefined ? JSON.stringify(body) : undefined);
+}
+
+/** `api` with the body already serialized (ingest benches build their bodies before the clock starts). */
+export async function apiJsonText<T>(method: string, path: string, json?: string): Promise<T> {
   const response = await fetch(`${BASE_URL}/api/v1/${path}`, {
     method,
     headers: {
       authorization: `Bearer ${token}`,
       ...(organizationId ? { organizationid: organizationId } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
     },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
+    body: json,
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 500)}`);

@@ -46,3 +46,8 @@ export async function runMigrationsLocked(dataSource: DataSource): Promise<strin
     await runner.release();
   }
 }
+
+/** A unique index refused the row (PostgreSQL 23505); TypeORM's QueryFailedError carries the driver's code. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+}

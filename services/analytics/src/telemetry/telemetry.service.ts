@@ -75,7 +75,8 @@ export class TelemetryService {
     const idOfExternal = new Map(found.flatMap((asset) => (asset.externalId ? [[asset.externalId, asset.id]] : [])));
 
     const resolved: (TelemetryRow & { index: number })[] = [];
-    for (const { asset, index, ...values } of checked.valid) {
+    for (const sample of checked.valid) {
+      const { asset, index } = sample;
       const assetId =
         'assetId' in asset
           ? known.has(asset.assetId)
@@ -84,7 +85,19 @@ export class TelemetryService {
           : idOfExternal.get(asset.externalId);
       if (assetId === undefined)
         rejected.push({ index, field: 'assetId' in asset ? 'assetId' : 'externalId', reason: 'unknown asset' });
-      else resolved.push({ index, assetId, ...values });
+      // Named fields, not a rest spread: 50,000 of them per call.
+      else
+        resolved.push({
+          index,
+          assetId,
+          hour: sample.hour,
+          cpuUtil: sample.cpuUtil,
+          memUtil: sample.memUtil,
+          storageUtil: sample.storageUtil,
+          networkInBytes: sample.networkInBytes,
+          networkOutBytes: sample.networkOutBytes,
+          cost: sample.cost,
+        });
     }
     // After resolution: an asset named once by id and once by external id is one asset.
     const { kept, replaced } = keepLastPerAssetHour(resolved, (row) => row.assetId);

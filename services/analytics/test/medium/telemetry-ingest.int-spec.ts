@@ -156,6 +156,56 @@ describe('telemetry ingest (real PostgreSQL)', () => {
     expect(rows.map((row) => [row.cpu_util, row.cost])).toEqual([[50, null]]);
   });
 
+  it('adds new hours around the stored ones and replaces those inside, in one call', async () => {
+    const asset = randomUUID();
+    await dataSource.transaction((manager) =>
+      readModels.upsertAsset(manager, ours.organizationId, upserted(asset, `i-range-${asset}`)),
+    );
+    await ingest(
+      ours,
+      [60, 50, 40].map((hoursAgo) => ({ assetId: asset, hour: hourAgo(hoursAgo), cpuUtil: 1 })),
+    );
+    // Before, between and after the stored range: new; 50 h ago: stored, replaced.
+    const result = await ingest(
+      ours,
+      [70, 55, 50, 20].map((hoursAgo) => ({ assetId: asset, hour: hourAgo(hoursAgo), cpuUtil: 2 })),
+    );
+    expect(result).toEqual({ accepted: 4, rejected: [] });
+    const rows = (await stored(ours.organizationId)).filter((row) => row.asset_id === asset);
+    expect(rows.map((row) => [row.hour.toISOString(), row.cpu_util])).toEqual([
+      [hourAgo(70), 2],
+      [hourAgo(60), 1],
+      [hourAgo(55), 2],
+      [hourAgo(50), 2],
+      [hourAgo(40), 1],
+      [hourAgo(20), 2],
+    ]);
+  });
+
+  it('replaces a stored hour even when the stored range says it cannot be there', async () => {
+    const asset = randomUUID();
+    await dataSource.transaction((manager) =>
+      readModels.upsertAsset(manager, ours.organizationId, upserted(asset, `i-off-${asset}`)),
+    );
+    await ingest(ours, [{ assetId: asset, hour: hourAgo(10), cpuUtil: 1 }]);
+    // The range is off (as after a restore): the new-hours INSERT meets the stored row and the call replaces instead.
+    await dataSource.query(
+      `UPDATE telemetry_freshness SET first_reported_at = $3, last_reported_at = $3
+        WHERE organization_id = $1 AND asset_id = $2`,
+      [ours.organizationId, asset, hourAgo(5)],
+    );
+    const result = await ingest(ours, [
+      { assetId: asset, hour: hourAgo(10), cpuUtil: 7 },
+      { assetId: asset, hour: hourAgo(2), cpuUtil: 8 },
+    ]);
+    expect(result).toEqual({ accepted: 2, rejected: [] });
+    const rows = (await stored(ours.organizationId)).filter((row) => row.asset_id === asset);
+    expect(rows.map((row) => [row.hour.toISOString(), row.cpu_util])).toEqual([
+      [hourAgo(10), 7],
+      [hourAgo(2), 8],
+    ]);
+  });
+
   it('publishes each asset latest hour, the newest of the stored and the new, in the same transaction', async () => {
     await ingest(ours, [{ assetId: ourAsset, hour: hourAgo(0), cpuUtil: 1 }]);
     expect(await lastFreshness()).toEqual({

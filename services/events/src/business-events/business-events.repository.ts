@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { BusinessEventTarget } from '@infra/contracts';
+import { isUniqueViolation } from '@infra/platform';
 
 export type RuleKind = BusinessEventTarget['kind'];
 
@@ -64,9 +65,6 @@ const EVENT_COLUMNS = `e.id, e.name, e.description, e.start_date, e.end_date, e.
   COALESCE((SELECT json_agg(json_build_object('kind', r.kind, 'id', r.target_id) ORDER BY r.position)
               FROM business_event_rules r
              WHERE r.organization_id = e.organization_id AND r.business_event_id = e.id), '[]') AS rules`;
-
-const isUniqueViolation = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 
 /** `%text%` for ILIKE, with the pattern characters of the text escaped. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import type { CallerContext } from '@infra/platform';
 import { Account, AccountRoleName, Membership } from '../accounts/account.entity';
 import { Organization } from './organization.entity';
+import { isUniqueViolation } from '@infra/platform';
 
 /** An organization the caller may see, its account's name and the caller's role there ('Admin' for a System Admin). */
 export interface OrganizationInAccount {
@@ -14,7 +15,7 @@ export interface OrganizationInAccount {
 
 /** Unique (account_id, name) violated: a name already used in the account. */
 export function isDuplicateName(error: unknown): boolean {
-  return error instanceof QueryFailedError && (error.driverError as { code?: string }).code === '23505';
+  return isUniqueViolation(error);
 }
 
 /** Every query on organizations; each is filtered by the account, reached through the caller's membership. */

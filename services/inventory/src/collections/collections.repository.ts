@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { refreshAssetLinks } from '../assets/assets.repository';
+import { isUniqueViolation } from '@infra/platform';
 
 export interface CollectionRow {
   id: string;
@@ -13,7 +14,7 @@ export interface CollectionRow {
 
 /** Unique (organization_id, lower(name)) violated. */
 export function isDuplicateName(error: unknown): boolean {
-  return error instanceof QueryFailedError && (error.driverError as { code?: string }).code === '23505';
+  return isUniqueViolation(error);
 }
 
 const SELECT = `SELECT c.id, c.name, c.created_at, c.updated_at,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { RuleConditions } from '@infra/contracts';
+import { isUniqueViolation } from '@infra/platform';
 
 export interface RuleRow {
   id: string;
@@ -35,9 +36,6 @@ export interface MatchingRule {
 }
 
 const SHOWN = 'id, name, tag_id, conditions, enabled, created_at, updated_at';
-
-const isUniqueViolation = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 
 /**
  * Whether asset `a` meets conditions `c` (a jsonb expression) with the name pattern `like` (an ILIKE pattern or

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { NewTag, TagStatus } from '@infra/contracts';
+import { isUniqueViolation } from '@infra/platform';
 
 export interface TagRow {
   id: string;
@@ -56,9 +57,6 @@ function tagQuery(where: string, withAssetIds: boolean): string {
       ) s
      WHERE ${where}`;
 }
-
-const isUniqueViolation = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 
 @Injectable()
 export class TagsRepository {

@@ -19,7 +19,10 @@ export class AnalyticsRollups1766200000000 implements MigrationInterface {
     await queryRunner.query(`ALTER TABLE assets ADD COLUMN wcu real NOT NULL DEFAULT 0,
       ADD COLUMN speed_assumed boolean NOT NULL DEFAULT false, ADD COLUMN cost_per_hour real`);
     await queryRunner.query(`ALTER TABLE telemetry_freshness ADD COLUMN first_reported_at timestamptz`);
-    await queryRunner.query(`UPDATE telemetry_freshness SET first_reported_at = last_reported_at`);
+    await queryRunner.query(`
+      UPDATE telemetry_freshness f SET first_reported_at = stored.first_hour
+        FROM (SELECT organization_id, asset_id, min(hour) AS first_hour FROM telemetry_samples GROUP BY 1, 2) stored
+       WHERE stored.organization_id = f.organization_id AND stored.asset_id = f.asset_id`);
     await queryRunner.query(`
       CREATE TABLE organization_accounts (
         organization_id uuid PRIMARY KEY,
