@@ -249,11 +249,7 @@ export class AnalysesRepository {
         WHERE ${condition}`,
       params,
     );
-    const previousOf = (row: Record<string, unknown>) => ({
-      ...row,
-      ...Object.fromEntries(columns.map((column) => [column, row[`previous_${column}`]])),
-    });
-    return [rows.map((row) => assetRowOf(row)), rows.map((row) => assetRowOf(previousOf(row)))];
+    return [rows.map((row) => assetRowOf(row)), rows.map((row) => assetRowOf(row, 'previous_'))];
   }
 
   /** One asset's hourly samples in the horizon (its hourly series and exact statistics). */
@@ -423,8 +419,13 @@ export function assetSumsSql(granularity: 'hour' | 'day', condition: string, min
           GROUP BY s.asset_id`;
 }
 
-/** An asset with its sums (zeros when it had no sample) from a row of `assets` or `assetsAndPrevious`. */
-function assetRowOf(row: Record<string, unknown>): AssetRow {
+/**
+ * An asset with its sums (zeros when it had no sample) from a row of `assets` or `assetsAndPrevious`; `sums` prefixes
+ * the sums' columns (`previous_` reads the previous horizon's of the same row).
+ */
+function assetRowOf(row: Record<string, unknown>, sums = ''): AssetRow {
+  const sum = (column: string) => row[`${sums}${column}`];
+  const lastHour = sum('last_hour') as Date | null | undefined;
   return {
     assetId: row.id as string,
     name: row.name as string,
@@ -434,22 +435,22 @@ function assetRowOf(row: Record<string, unknown>): AssetRow {
     wcu: Number(row.wcu),
     speedAssumed: row.speed_assumed as boolean,
     startedAt: (row.started_at as Date).getTime(),
-    hours: Number(row.hours ?? 0),
-    cpuSum: Number(row.cpu_sum ?? 0),
-    cpuSquareSum: Number(row.cpu_sq_sum ?? 0),
-    cpuMax: nullableNumber(row.cpu_max),
-    cpuP95: nullableNumber(row.cpu_p95),
-    memSum: Number(row.mem_sum ?? 0),
-    memHours: Number(row.mem_hours ?? 0),
-    memMax: nullableNumber(row.mem_max),
-    cost: Number(row.cost ?? 0),
-    hoursWithCost: Number(row.cost_hours ?? 0),
-    pricedHours: Number(row.priced_hours ?? 0),
-    idleCost: Number(row.idle_cost ?? 0),
-    hoursInBand: Number(row.in_band ?? 0),
-    hoursOverMax: Number(row.over_max ?? 0),
-    hoursBelowMin: Number(row.below_min ?? 0),
-    riskSum: Number(row.risk_sum ?? 0),
-    lastHour: row.last_hour ? (row.last_hour as Date).getTime() : null,
+    hours: Number(sum('hours') ?? 0),
+    cpuSum: Number(sum('cpu_sum') ?? 0),
+    cpuSquareSum: Number(sum('cpu_sq_sum') ?? 0),
+    cpuMax: nullableNumber(sum('cpu_max')),
+    cpuP95: nullableNumber(sum('cpu_p95')),
+    memSum: Number(sum('mem_sum') ?? 0),
+    memHours: Number(sum('mem_hours') ?? 0),
+    memMax: nullableNumber(sum('mem_max')),
+    cost: Number(sum('cost') ?? 0),
+    hoursWithCost: Number(sum('cost_hours') ?? 0),
+    pricedHours: Number(sum('priced_hours') ?? 0),
+    idleCost: Number(sum('idle_cost') ?? 0),
+    hoursInBand: Number(sum('in_band') ?? 0),
+    hoursOverMax: Number(sum('over_max') ?? 0),
+    hoursBelowMin: Number(sum('below_min') ?? 0),
+    riskSum: Number(sum('risk_sum') ?? 0),
+    lastHour: lastHour ? lastHour.getTime() : null,
   };
 }

@@ -103,13 +103,17 @@ export class AnalysesService {
   async systemUtilization(request: AnalysisRequest): Promise<SystemUtilizationResponse> {
     const { target, horizon } = request;
     const thresholds = await this.rollups.thresholdsOf(target.organizationId);
-    const assets = await this.analyses.assets(target, horizon, thresholds);
-    const reporting = assets.filter((asset) => asset.hours > 0).length;
     if (target.assetId) {
-      // One asset: the statistics of its hourly values; the series hourly or daily like every analysis.
-      const hours = await this.analyses.assetHours(target.organizationId, target.assetId, horizon);
+      // One asset: the statistics of its hourly values; the series hourly or daily like every analysis. The three
+      // reads are independent: in parallel (the asset analyses' target is 30 ms).
+      const [assets, hours, days] = await Promise.all([
+        this.analyses.assets(target, horizon, thresholds),
+        this.analyses.assetHours(target.organizationId, target.assetId, horizon),
+        horizon.granularity === 'hour' ? undefined : this.analyses.buckets(target, horizon),
+      ]);
+      const reporting = assets.filter((asset) => asset.hours > 0).length;
       const series =
-        horizon.granularity === 'hour'
+        days === undefined
           ? (() => {
               const byHour = new Map(hours.map((hour) => [hour.hour, hour]));
               return bucketsOf(horizon).map((bucket) => ({
@@ -118,7 +122,7 @@ export class AnalysesService {
                 memory: percent(byHour.get(bucket)?.mem ?? null),
               }));
             })()
-          : this.utilizationSeries(horizon, await this.analyses.buckets(target, horizon));
+          : this.utilizationSeries(horizon, days);
       return {
         ...this.base(horizon, assets.length, reporting),
         series,
@@ -126,7 +130,12 @@ export class AnalysesService {
         memory: statsOf(hours.map((hour) => hour.mem)),
       };
     }
-    const series = this.utilizationSeries(horizon, await this.analyses.buckets(target, horizon));
+    const [assets, buckets] = await Promise.all([
+      this.analyses.assets(target, horizon, thresholds),
+      this.analyses.buckets(target, horizon),
+    ]);
+    const reporting = assets.filter((asset) => asset.hours > 0).length;
+    const series = this.utilizationSeries(horizon, buckets);
     const perAsset = assets
       .filter((asset) => asset.hours > 0)
       .map((asset) => ({
@@ -230,8 +239,10 @@ export class AnalysesService {
 
   async workloadGap(request: AnalysisRequest): Promise<WorkloadGapResponse> {
     const { target, horizon } = request;
-    const thresholds = await this.rollups.thresholdsOf(target.organizationId);
-    const rows = await this.analyses.buckets(target, horizon);
+    const [thresholds, rows] = await Promise.all([
+      this.rollups.thresholdsOf(target.organizationId),
+      this.analyses.buckets(target, horizon),
+    ]);
     const series = filled(horizon, rows).map((row) => {
       const hours = bucketHours(horizon, row.bucket);
       const capacity = row.capacityHours / hours;
@@ -348,7 +359,10 @@ export class AnalysesService {
     asset: AssetRow,
     unitCost: number | null,
   ): Promise<UnitCostComparison> {
-    const organizations = await this.analyses.accountOrganizations(target.organizationId);
+    const [organizations, currency] = await Promise.all([
+      this.analyses.accountOrganizations(target.organizationId),
+      this.analyses.currencyOf(target.organizationId),
+    ]);
     const rows = await this.analyses.unitCosts(organizations, horizon, {
       instanceType: asset.instanceType,
       site: asset.site,
@@ -368,7 +382,7 @@ export class AnalysesService {
       ? median(rows.filter((row) => row.instance_type === asset.instanceType).map((row) => row.unit_cost))
       : null;
     return {
-      currency: await this.analyses.currencyOf(target.organizationId),
+      currency,
       unitCost: nullableRound4(unitCost),
       site: nullableRound4(site),
       alternateSite: alternateSite && { site: alternateSite.site, unitCost: round4(alternateSite.unitCost) },
@@ -381,7 +395,10 @@ export class AnalysesService {
     const { target, horizon } = request;
     const thresholds = await this.rollups.thresholdsOf(target.organizationId);
     const previousHorizon = previousOf(horizon);
-    const [assets, previous] = await this.analyses.assetsAndPrevious(target, horizon, previousHorizon, thresholds);
+    const [[assets, previous], currency] = await Promise.all([
+      this.analyses.assetsAndPrevious(target, horizon, previousHorizon, thresholds),
+      this.analyses.currencyOf(target.organizationId),
+    ]);
     const rated = this.rate(assets, horizon, thresholds);
     const ratedBefore = new Map(
       this.rate(previous, previousHorizon, thresholds).map((asset) => [asset.assetId, asset.infraRating]),
@@ -402,7 +419,7 @@ export class AnalysesService {
     for (const asset of assets) if (asset.status in byStatus) byStatus[asset.status as keyof typeof byStatus] += 1;
     return {
       ...this.base(horizon, assets.length, assets.filter((asset) => asset.hours > 0).length),
-      currency: await this.analyses.currencyOf(target.organizationId),
+      currency,
       totalCost: round4(totalCost),
       previousCost: round4(previousCost),
       costChange: round4(totalCost - previousCost),
