@@ -7,6 +7,7 @@ import { AnalyticsRollups1766200000000 } from './database/migrations/17662000000
 import { DataSettings1766300000000 } from './database/migrations/1766300000000-data-settings';
 import { AssetPeriods1766400000000 } from './database/migrations/1766400000000-asset-periods';
 import { BusinessEvents1766500000000 } from './database/migrations/1766500000000-business-events';
+import { OrgHourlyDeltas1766600000000 } from './database/migrations/1766600000000-org-hourly-deltas';
 
 /** Analytics' migrations, in order. */
 export const ANALYTICS_MIGRATIONS = [
@@ -16,6 +17,7 @@ export const ANALYTICS_MIGRATIONS = [
   DataSettings1766300000000,
   AssetPeriods1766400000000,
   BusinessEvents1766500000000,
+  OrgHourlyDeltas1766600000000,
 ];
 
 /** The analytics service: config from the environment, its tables, migrations and topics. */

@@ -136,9 +136,11 @@ export class RollUpOrganizationJob extends JobProcessor<AnalyticsJobs, 'roll-up-
 
   async process({ organizationId }: AnalyticsJobs['roll-up-organization']): Promise<void> {
     let started = Date.now();
-    const days = await this.rollups.drainOrganizationDays(organizationId);
-    if (days > 0)
-      this.logger.log(`organization totals of ${days} day(s) of ${organizationId} in ${Date.now() - started} ms`);
+    const { days, hourlyDays } = await this.rollups.drainOrganizationDays(organizationId);
+    if (days + hourlyDays > 0)
+      this.logger.log(
+        `organization totals of ${days} day(s) (hourly: ${hourlyDays}) of ${organizationId} in ${Date.now() - started} ms`,
+      );
     started = Date.now();
     const assetPeriods = await this.periods.refresh(organizationId);
     if (assetPeriods > 0)

@@ -3,11 +3,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DEFAULT_WORKLOAD_THRESHOLDS } from '@infra/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { STANDARD_PERIOD_NAMES } from '../analyses/horizon';
+import { markOrgHourly, recomputeOrgHourly } from './org-hourly';
 
 /** Asset-days rolled up per transaction: a backfill of months is drained in short transactions. */
 const PENDING_CHUNK = 20_000;
-/** org_hourly is kept for recent days only: older hourly ranges are read from the samples. */
-export const ORG_HOURLY_DAYS = 8;
+export { ORG_HOURLY_DAYS } from './org-hourly';
 
 export interface Thresholds {
   min: number;
@@ -15,7 +15,8 @@ export interface Thresholds {
 }
 
 /**
- * The rollups: `asset_daily` from the samples, `org_daily` from `asset_daily`, `org_hourly` from the samples.
+ * The rollups: `asset_daily` from the samples, `org_daily` from `asset_daily`; `org_hourly` is kept by the loads
+ * (org-hourly.ts) and recomputed here only when marked.
  * A sample without a cost is priced from the price list (the asset's `cost_per_hour`): `cost_hours` counts the
  * reported costs only (data health), `priced_hours` every hour with a cost.
  */
@@ -23,8 +24,12 @@ export interface Thresholds {
 export class RollupsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Marks every rolled-up day of the organization (thresholds changed), or of some assets (capacity changed). */
+  /**
+   * Marks every rolled-up day of the organization (thresholds or prices changed), or of some assets (capacity
+   * changed), and the organization's hourly totals (weighed by capacity and price).
+   */
   async markAll(manager: EntityManager, organizationId: string, assetIds?: string[]): Promise<void> {
+    await markOrgHourly(manager, organizationId);
     await manager.query(
       `INSERT INTO rollup_pending (organization_id, asset_id, day)
        SELECT organization_id, asset_id, day FROM asset_daily
@@ -36,7 +41,8 @@ export class RollupsRepository {
 
   async organizationsPending(): Promise<string[]> {
     const rows = await this.dataSource.query<{ organization_id: string }[]>(
-      `SELECT organization_id FROM rollup_pending UNION SELECT organization_id FROM rollup_pending_days`,
+      `SELECT organization_id FROM rollup_pending UNION SELECT organization_id FROM rollup_pending_days
+       UNION SELECT organization_id FROM org_hourly_pending`,
     );
     return rows.map((row) => row.organization_id);
   }
@@ -151,8 +157,8 @@ export class RollupsRepository {
     );
   }
 
-  /** Redoes the organization's daily and recent hourly totals of the days its asset rollups touched. */
-  async drainOrganizationDays(organizationId: string): Promise<number> {
+  /** Redoes the organization's daily totals of the days its asset rollups touched, and the hourly ones marked. */
+  async drainOrganizationDays(organizationId: string): Promise<{ days: number; hourlyDays: number }> {
     return this.dataSource.transaction(async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtext('analytics-organization-rollup'), hashtext($1))`, [
         organizationId,
@@ -163,7 +169,7 @@ export class RollupsRepository {
         [organizationId],
       )) as { days: string[] }[];
       if (taken.days.length > 0) await this.rollUpOrganizationDays(manager, organizationId, taken.days);
-      return taken.days.length;
+      return { days: taken.days.length, hourlyDays: await recomputeOrgHourly(manager, organizationId) };
     });
   }
 
@@ -181,26 +187,6 @@ export class RollupsRepository {
         WHERE d.organization_id = $1 AND d.day = ANY($2::date[])
         GROUP BY d.day`,
       [organizationId, days],
-    );
-    const recent = days.filter((day) => Date.parse(`${day}T00:00:00Z`) >= Date.now() - ORG_HOURLY_DAYS * 86_400_000);
-    if (recent.length === 0) return;
-    await manager.query(
-      `DELETE FROM org_hourly WHERE organization_id = $1
-          AND (hour AT TIME ZONE 'UTC')::date = ANY($2::date[])`,
-      [organizationId, recent],
-    );
-    await manager.query(
-      `INSERT INTO org_hourly (organization_id, hour, assets, capacity, workload, cost, idle_cost, mem_sum, mem_hours)
-       SELECT $1, s.hour, count(*), sum(a.wcu), sum(a.wcu * s.cpu_util / 100.0),
-              coalesce(sum(coalesce(s.cost, a.cost_per_hour)), 0),
-              coalesce(sum(coalesce(s.cost, a.cost_per_hour) * (1 - s.cpu_util / 100.0)), 0),
-              coalesce(sum(s.mem_util), 0), count(s.mem_util)
-         FROM unnest($2::date[]) AS p(day)
-         JOIN telemetry_samples s ON s.organization_id = $1
-          AND s.hour >= (p.day::timestamp AT TIME ZONE 'UTC') AND s.hour < ((p.day + 1)::timestamp AT TIME ZONE 'UTC')
-         JOIN assets a ON a.organization_id = s.organization_id AND a.id = s.asset_id
-        GROUP BY s.hour`,
-      [organizationId, recent],
     );
   }
 }

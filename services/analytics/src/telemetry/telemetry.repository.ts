@@ -6,6 +6,7 @@ import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { DataSource, EntityManager } from 'typeorm';
 import { isUniqueViolation } from '@infra/platform';
+import { applyOrgHourlyChange, lockOrgHourly } from '../rollups/org-hourly';
 import type { SampleValues } from './telemetry-samples';
 
 /** A sample ready to store: its asset resolved in the caller's organization. */
@@ -113,7 +114,13 @@ export class TelemetryRepository {
            storage_util real, network_in_bytes bigint, network_out_bytes bigint, cost numeric) ON COMMIT DROP`,
       );
       await pipeline(Readable.from(copyLines(rows)), client.query(copyFrom(`COPY telemetry_staging FROM STDIN`)));
+      await lockOrgHourly(runner.manager, organizationId, true);
+      await runner.manager.query(
+        `CREATE TEMPORARY TABLE telemetry_replaced (asset_id uuid, hour timestamptz, cpu_util real, mem_util real,
+           cost numeric) ON COMMIT DROP`,
+      );
       await this.insertSamples(runner.manager, organizationId);
+      await applyOrgHourlyChange(runner.manager, organizationId, 'telemetry_staging', 'telemetry_replaced');
       // Each asset-day of the call once: the freshness, the freshness per source and the days to roll up read it.
       await runner.manager.query(
         `CREATE TEMPORARY TABLE telemetry_staged_days ON COMMIT DROP AS
@@ -157,11 +164,12 @@ export class TelemetryRepository {
   }
 
   /**
-   * The staged rows into `telemetry_samples`, before the freshness is updated (it reads the stored range). Hours
+   * The staged rows into `telemetry_samples`, before the freshness is updated (it reads the stored range); the rows
+   * they replace are kept in `telemetry_replaced` (locked first: a concurrent load of the same hours waits). Hours
    * outside an asset's stored range take a plain INSERT, half the work of `ON CONFLICT` (no speculative insertion):
-   * the usual call adds new hours. The others replace what is stored. Should a plain row exist after all (a concurrent
-   * load stored the same hour first, or the range is off), the unique key refuses it and every row takes the
-   * replacing path: the range only decides speed, never the outcome.
+   * the usual call adds new hours. Should a plain row exist after all (a concurrent load stored the same hour first,
+   * or the range is off), the unique key refuses it and every row takes the replacing path: the range only decides
+   * speed, never the outcome.
    */
   private async insertSamples(manager: EntityManager, organizationId: string): Promise<void> {
     await manager.query(`SAVEPOINT telemetry_new_hours`);
@@ -171,9 +179,26 @@ export class TelemetryRepository {
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       await manager.query(`ROLLBACK TO SAVEPOINT telemetry_new_hours`);
+      await this.keepReplaced(manager, organizationId, 'true');
       await manager.query(insertSamples('true', true), [organizationId]);
       return;
     }
-    await manager.query(insertSamples(`${OUTSIDE_STORED_RANGE} IS NOT TRUE`, true), [organizationId]);
+    const inside = `${OUTSIDE_STORED_RANGE} IS NOT TRUE`;
+    await this.keepReplaced(manager, organizationId, inside);
+    await manager.query(insertSamples(inside, true), [organizationId]);
+  }
+
+  private async keepReplaced(manager: EntityManager, organizationId: string, where: string): Promise<void> {
+    await manager.query(
+      `INSERT INTO telemetry_replaced (asset_id, hour, cpu_util, mem_util, cost)
+       SELECT t.asset_id, t.hour, t.cpu_util, t.mem_util, t.cost
+         FROM telemetry_staging s
+         LEFT JOIN telemetry_freshness f ON f.organization_id = $1 AND f.asset_id = s.asset_id
+         JOIN telemetry_samples t ON t.organization_id = $1 AND t.asset_id = s.asset_id AND t.hour = s.hour
+        WHERE ${where}
+        ORDER BY t.asset_id, t.hour
+          FOR UPDATE OF t`,
+      [organizationId],
+    );
   }
 }

@@ -101,7 +101,7 @@ describe('analyses (real PostgreSQL)', () => {
       body: { samples: [{ externalId: 'i-x', hour: hour(0), cpuUtil: 99 }] },
     });
     expect(await rollups.drain(tenant.organizationId)).toBe(1);
-    expect(await rollups.drainOrganizationDays(tenant.organizationId)).toBe(1);
+    expect(await rollups.drainOrganizationDays(tenant.organizationId)).toEqual({ days: 1, hourlyDays: 0 });
   });
 
   afterAll(async () => {

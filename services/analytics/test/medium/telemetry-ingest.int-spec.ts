@@ -8,6 +8,7 @@ import type { Tenant } from '@infra/platform';
 import { migratedTestDatabase } from '@infra/platform/testing';
 import { ANALYTICS_MIGRATIONS } from '../../src/analytics.service-definition';
 import { ReadModelsRepository } from '../../src/read-models/read-models.repository';
+import { markOrgHourly, ORG_HOURLY_DAYS, recomputeOrgHourly } from '../../src/rollups/org-hourly';
 import type { AnalyticsScheduler } from '../../src/rollups/analytics.jobs';
 import { TelemetryRepository } from '../../src/telemetry/telemetry.repository';
 import { TelemetryService } from '../../src/telemetry/telemetry.service';
@@ -204,6 +205,60 @@ describe('telemetry ingest (real PostgreSQL)', () => {
       [hourAgo(10), 7],
       [hourAgo(2), 8],
     ]);
+  });
+
+  it('keeps the hourly organization totals as a recompute from the samples would give them', async () => {
+    const tenant = tenantOf(randomUUID());
+    const [first, second] = [randomUUID(), randomUUID()];
+    await dataSource.transaction(async (manager) => {
+      await readModels.upsertAsset(manager, tenant.organizationId, upserted(first, 'i-first'));
+      await readModels.upsertAsset(manager, tenant.organizationId, upserted(second, 'i-second'));
+    });
+    const totals = () =>
+      dataSource.query<Record<string, number | Date>[]>(
+        `SELECT hour, assets, capacity, workload, cost, idle_cost, mem_sum, mem_hours FROM org_hourly
+          WHERE organization_id = $1 ORDER BY hour`,
+        [tenant.organizationId],
+      );
+    // New hours; then replaced ones beside new ones; then replaced ones the stored range misses (the fallback).
+    await ingest(tenant, [
+      { assetId: first, hour: hourAgo(3), cpuUtil: 10, memUtil: 20, cost: 1 },
+      { assetId: first, hour: hourAgo(2), cpuUtil: 30 },
+      { assetId: second, hour: hourAgo(2), cpuUtil: 50, cost: 2 },
+    ]);
+    await ingest(tenant, [
+      { assetId: first, hour: hourAgo(2), cpuUtil: 40, memUtil: 10 },
+      { assetId: first, hour: hourAgo(1), cpuUtil: 60, cost: 3 },
+      { assetId: second, hour: hourAgo(4), cpuUtil: 70 },
+    ]);
+    await dataSource.query(
+      `UPDATE telemetry_freshness SET first_reported_at = $2, last_reported_at = $2 WHERE organization_id = $1`,
+      [tenant.organizationId, hourAgo(0)],
+    );
+    await ingest(tenant, [{ assetId: second, hour: hourAgo(2), cpuUtil: 90, cost: 4 }]);
+    // An hour older than the days kept adds no hourly total.
+    await ingest(tenant, [{ assetId: second, hour: hourAgo(24 * (ORG_HOURLY_DAYS + 2)), cpuUtil: 5 }]);
+    const kept = await totals();
+    expect(kept.map((row) => [(row.hour as Date).toISOString(), row.assets])).toEqual([
+      [hourAgo(4), 1],
+      [hourAgo(3), 1],
+      [hourAgo(2), 2],
+      [hourAgo(1), 1],
+    ]);
+    // The hour both assets reported: first 40 % (replaced 30 %), second 90 % (replaced 50 %) of 10 WCU each.
+    expect(kept[2]).toMatchObject({ capacity: 20, workload: 13, mem_sum: 10, mem_hours: 1 });
+    await dataSource.transaction(async (manager) => {
+      await markOrgHourly(manager, tenant.organizationId);
+      await recomputeOrgHourly(manager, tenant.organizationId);
+    });
+    const recomputed = await totals();
+    expect(recomputed.map((row) => (row.hour as Date).toISOString())).toEqual(
+      kept.map((row) => (row.hour as Date).toISOString()),
+    );
+    recomputed.forEach((row, index) => {
+      for (const column of ['assets', 'capacity', 'workload', 'cost', 'idle_cost', 'mem_sum', 'mem_hours'])
+        expect(kept[index][column]).toBeCloseTo(row[column] as number, 9);
+    });
   });
 
   it('publishes each asset latest hour, the newest of the stored and the new, in the same transaction', async () => {

@@ -1,0 +1,106 @@
+import type { EntityManager } from 'typeorm';
+
+/**
+ * `org_hourly`: the organization's totals per hour of its recent days (hourly dashboards up to 7 days). Each telemetry
+ * load adds its samples' shares and takes back those of the samples it replaced (`applyOrgHourlyChange`); a full
+ * recompute of some days (`recomputeOrgHourly`) is only due when the weights change: an asset's capacity or price, or
+ * the price list (`org_hourly_pending`). Loads take the organization's lock shared, the recompute exclusive: a
+ * recompute never reads samples whose shares a load has not yet added.
+ */
+
+/** Days of hourly totals kept, today included: older hourly ranges are read from the samples. */
+export const ORG_HOURLY_DAYS = 8;
+
+/** The first hour kept: the start of the UTC day `ORG_HOURLY_DAYS` days ago. */
+const WINDOW_START = `(((now() AT TIME ZONE 'UTC')::date - ${ORG_HOURLY_DAYS})::timestamp AT TIME ZONE 'UTC')`;
+
+/** One sample's share of its hour (`s` the sample, `a` its asset): the same arithmetic for a change and a recompute. */
+const SHARE = {
+  capacity: `a.wcu::float8`,
+  workload: `a.wcu::float8 * s.cpu_util / 100.0`,
+  cost: `coalesce(coalesce(s.cost, a.cost_per_hour)::float8, 0)`,
+  idleCost: `coalesce(coalesce(s.cost, a.cost_per_hour)::float8 * (1 - s.cpu_util / 100.0), 0)`,
+  memSum: `coalesce(s.mem_util::float8, 0)`,
+  memHours: `(s.mem_util IS NOT NULL)::int`,
+};
+
+const COLUMNS = 'organization_id, hour, assets, capacity, workload, cost, idle_cost, mem_sum, mem_hours';
+
+/** Waits for a recompute of the organization's hourly totals (`shared`: a load), or for every load (a recompute). */
+export async function lockOrgHourly(manager: EntityManager, organizationId: string, shared: boolean): Promise<void> {
+  await manager.query(
+    `SELECT ${shared ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock'}(hashtext('analytics-org-hourly'),
+       hashtext($1))`,
+    [organizationId],
+  );
+}
+
+/**
+ * Adds the shares of `added`'s samples and takes back `removed`'s (relations with asset_id, hour, cpu_util, mem_util
+ * and cost), for the hours kept. In hour order, so two loads lock the rows alike.
+ */
+export async function applyOrgHourlyChange(
+  manager: EntityManager,
+  organizationId: string,
+  added: string,
+  removed: string,
+): Promise<void> {
+  const shares = (relation: string, sign: 1 | -1) =>
+    `SELECT s.hour, ${sign} AS assets, ${Object.values(SHARE)
+      .map((share) => `${sign} * ${share}`)
+      .join(', ')}
+       FROM ${relation} s JOIN assets a ON a.organization_id = $1 AND a.id = s.asset_id
+      WHERE s.hour >= ${WINDOW_START}`;
+  await manager.query(
+    `INSERT INTO org_hourly (${COLUMNS})
+     SELECT $1, hour, sum(assets), sum(capacity), sum(workload), sum(cost), sum(idle_cost), sum(mem_sum), sum(mem_hours)
+       FROM (${shares(added, 1)} UNION ALL ${shares(removed, -1)})
+            AS change(hour, assets, capacity, workload, cost, idle_cost, mem_sum, mem_hours)
+      GROUP BY hour ORDER BY hour
+     ON CONFLICT (organization_id, hour) DO UPDATE SET assets = org_hourly.assets + EXCLUDED.assets,
+       capacity = org_hourly.capacity + EXCLUDED.capacity, workload = org_hourly.workload + EXCLUDED.workload,
+       cost = org_hourly.cost + EXCLUDED.cost, idle_cost = org_hourly.idle_cost + EXCLUDED.idle_cost,
+       mem_sum = org_hourly.mem_sum + EXCLUDED.mem_sum, mem_hours = org_hourly.mem_hours + EXCLUDED.mem_hours`,
+    [organizationId],
+  );
+}
+
+/** Marks every kept day of the organization for a recompute (what weighs the hours changed). */
+export async function markOrgHourly(manager: EntityManager, organizationId: string): Promise<void> {
+  await manager.query(
+    `INSERT INTO org_hourly_pending (organization_id, day)
+     SELECT $1, (now() AT TIME ZONE 'UTC')::date - g FROM generate_series(0, ${ORG_HOURLY_DAYS}) g
+     ON CONFLICT DO NOTHING`,
+    [organizationId],
+  );
+}
+
+/** Recomputes the marked days from the samples, under the exclusive lock; returns how many days. */
+export async function recomputeOrgHourly(manager: EntityManager, organizationId: string): Promise<number> {
+  await lockOrgHourly(manager, organizationId, false);
+  const [{ days }] = (await manager.query(
+    `WITH taken AS (DELETE FROM org_hourly_pending WHERE organization_id = $1 RETURNING day)
+     SELECT coalesce(array_agg(day::text ORDER BY day), '{}') AS days FROM taken`,
+    [organizationId],
+  )) as { days: string[] }[];
+  if (days.length === 0) return 0;
+  const from = `${days[0]}T00:00:00Z`;
+  const to = new Date(Date.parse(`${days[days.length - 1]}T00:00:00Z`) + 86_400_000).toISOString();
+  await manager.query(
+    `DELETE FROM org_hourly WHERE organization_id = $1 AND hour >= $3 AND hour < $4
+        AND (hour AT TIME ZONE 'UTC')::date = ANY($2::date[])`,
+    [organizationId, days, from, to],
+  );
+  // One range of hours (the partitions pruned, each asset's hours an index range), then the marked days.
+  await manager.query(
+    `INSERT INTO org_hourly (${COLUMNS})
+     SELECT $1, s.hour, count(*), sum(${SHARE.capacity}), sum(${SHARE.workload}), sum(${SHARE.cost}),
+            sum(${SHARE.idleCost}), sum(${SHARE.memSum}), sum(${SHARE.memHours})
+       FROM telemetry_samples s JOIN assets a ON a.organization_id = s.organization_id AND a.id = s.asset_id
+      WHERE s.organization_id = $1 AND s.hour >= $3 AND s.hour < $4
+        AND (s.hour AT TIME ZONE 'UTC')::date = ANY($2::date[])
+      GROUP BY s.hour`,
+    [organizationId, days, from, to],
+  );
+  return days.length;
+}
