@@ -92,7 +92,8 @@ export class ReadModelsConsumer {
       async (manager, event) => {
         if (!(await this.readModels.applyThresholds(manager, event.payload, event.occurredAt))) return;
         redo = await this.readModels.organizationsOf(manager, event.payload.accountId);
-        for (const organizationId of redo) await this.rollups.markAll(manager, organizationId);
+        for (const organizationId of redo)
+          await this.rollups.markAll(manager, organizationId, undefined, { thresholdsOnly: true });
       },
     );
     for (const organizationId of redo) await this.scheduler.rollUp(organizationId);

@@ -32,8 +32,9 @@ function flag(value: unknown): boolean | null {
 @Injectable()
 export class ReadModelsRepository {
   /**
-   * Upserts the asset with its capacity; returns whether its capacity changed (its rollups then need redoing: the
-   * organization's capacity and workload sums carry its WCU). An id seen under another organization changes nothing.
+   * Upserts the asset with its capacity; returns whether its capacity or list price changed (its rollups then need
+   * redoing: the organization's capacity, workload and cost sums carry its WCU and price). An id seen under another
+   * organization changes nothing.
    */
   async upsertAsset(
     manager: EntityManager,
@@ -49,7 +50,7 @@ export class ReadModelsRepository {
     };
     const capacity = capacityOf(inputs);
     const rows = await manager.query<{ capacity_changed: boolean }[]>(
-      `WITH previous AS (SELECT wcu FROM assets WHERE id = $2 AND organization_id = $1)
+      `WITH previous AS (SELECT wcu, cost_per_hour FROM assets WHERE id = $2 AND organization_id = $1)
        INSERT INTO assets (organization_id, id, external_id, name, status, cpu_cores, cpu_speed, memory,
                            instance_type, site, current_generation, wcu, speed_assumed, cost_per_hour)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
@@ -61,7 +62,8 @@ export class ReadModelsRepository {
          site = EXCLUDED.site, current_generation = EXCLUDED.current_generation, wcu = EXCLUDED.wcu,
          speed_assumed = EXCLUDED.speed_assumed, cost_per_hour = EXCLUDED.cost_per_hour, updated_at = now()
        WHERE assets.organization_id = EXCLUDED.organization_id
-       RETURNING (SELECT wcu FROM previous) IS DISTINCT FROM wcu AS capacity_changed`,
+       RETURNING (SELECT wcu FROM previous) IS DISTINCT FROM wcu
+              OR (SELECT cost_per_hour FROM previous) IS DISTINCT FROM cost_per_hour AS capacity_changed`,
       [
         organizationId,
         payload.assetId,

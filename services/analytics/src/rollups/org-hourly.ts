@@ -65,13 +65,22 @@ export async function applyOrgHourlyChange(
   );
 }
 
-/** Marks every kept day of the organization for a recompute (what weighs the hours changed). */
-export async function markOrgHourly(manager: EntityManager, organizationId: string): Promise<void> {
+/**
+ * Marks every kept day of the organization for a recompute (what weighs the hours changed), when one of `assetIds`
+ * (or any asset) reported in those days: a new asset weighs in no hour yet.
+ */
+export async function markOrgHourly(
+  manager: EntityManager,
+  organizationId: string,
+  assetIds?: string[],
+): Promise<void> {
   await manager.query(
     `INSERT INTO org_hourly_pending (organization_id, day)
      SELECT $1, (now() AT TIME ZONE 'UTC')::date - g FROM generate_series(0, ${ORG_HOURLY_DAYS}) g
+      WHERE EXISTS (SELECT 1 FROM telemetry_freshness f WHERE f.organization_id = $1
+                       AND ($2::uuid[] IS NULL OR f.asset_id = ANY($2::uuid[])) AND f.last_reported_at >= ${WINDOW_START})
      ON CONFLICT DO NOTHING`,
-    [organizationId],
+    [organizationId, assetIds ?? null],
   );
 }
 

@@ -25,11 +25,16 @@ export class RollupsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * Marks every rolled-up day of the organization (thresholds or prices changed), or of some assets (capacity
-   * changed), and the organization's hourly totals (weighed by capacity and price).
+   * Marks every rolled-up day of the organization (thresholds or prices changed), or of some assets (capacity or
+   * price changed); unless only the thresholds changed, also the hourly totals those assets' recent samples weigh in.
    */
-  async markAll(manager: EntityManager, organizationId: string, assetIds?: string[]): Promise<void> {
-    await markOrgHourly(manager, organizationId);
+  async markAll(
+    manager: EntityManager,
+    organizationId: string,
+    assetIds?: string[],
+    { thresholdsOnly = false } = {},
+  ): Promise<void> {
+    if (!thresholdsOnly) await markOrgHourly(manager, organizationId, assetIds);
     await manager.query(
       `INSERT INTO rollup_pending (organization_id, asset_id, day)
        SELECT organization_id, asset_id, day FROM asset_daily
@@ -159,7 +164,10 @@ export class RollupsRepository {
 
   /** Redoes the organization's daily totals of the days its asset rollups touched, and the hourly ones marked. */
   async drainOrganizationDays(organizationId: string): Promise<{ days: number; hourlyDays: number }> {
-    return this.dataSource.transaction(async (manager) => {
+    // Apart, and first: the hourly recompute waits for the loads in flight, and a load may wait for an asset rollup
+    // that waits for the rows the daily transaction holds (a deadlock when both were one transaction).
+    const hourlyDays = await this.dataSource.transaction((manager) => recomputeOrgHourly(manager, organizationId));
+    const days = await this.dataSource.transaction(async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtext('analytics-organization-rollup'), hashtext($1))`, [
         organizationId,
       ]);
@@ -169,8 +177,9 @@ export class RollupsRepository {
         [organizationId],
       )) as { days: string[] }[];
       if (taken.days.length > 0) await this.rollUpOrganizationDays(manager, organizationId, taken.days);
-      return { days: taken.days.length, hourlyDays: await recomputeOrgHourly(manager, organizationId) };
+      return taken.days.length;
     });
+    return { days, hourlyDays };
   }
 
   private async rollUpOrganizationDays(manager: EntityManager, organizationId: string, days: string[]) {
