@@ -64,7 +64,8 @@ const ROUTE_MODULES: RouteModules = {
   [ROUTES.loggedOut]: ['src/features/auth/LoggedOutPage.tsx'],
   [ROUTES.forgotPassword]: ['src/features/auth/ForgotPasswordPage.tsx'],
   [ROUTES.resetPassword]: ['src/features/auth/ResetPasswordPage.tsx'],
-  [ROUTES.home]: [LAYOUT, 'src/features/home/HomePage.tsx'],
+  // Home shows the organization's dashboard: its charts download beside the layout, not after the page has run.
+  [ROUTES.home]: [LAYOUT, 'src/features/home/HomePage.tsx', 'src/features/analytics/OrganizationDashboard.tsx'],
   [ROUTES.profile]: [LAYOUT, 'src/features/profile/ProfilePage.tsx'],
   [ROUTES.account]: [LAYOUT, 'src/features/account/AccountPage.tsx'],
   [ROUTES.admin]: [LAYOUT, 'src/features/admin/AdminPage.tsx'],
