@@ -2,9 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { PRICE_LIST } from '@infra/contracts';
+import type { RatingValues } from '@infra/contracts';
+import { distributionSql, groupRatingsSql, oneDecimalSql, ratedAssetsSql } from '../ratings/ratings.sql';
 import type { Thresholds } from '../rollups/rollups.repository';
 import { ORG_HOURLY_DAYS } from '../rollups/rollups.repository';
-import { DAY_MS, type Horizon } from './horizon';
+import { DAY_MS, hoursOf, type Horizon } from './horizon';
 
 /** Whose data an analysis reads: one asset, a collection's members, or the organization, narrowed by the filters. */
 export interface TargetFilter {
@@ -57,6 +59,120 @@ export interface AssetRow {
   hoursBelowMin: number;
   riskSum: number;
   lastHour: number | null;
+}
+
+/** Hours per month in the savings estimate (analytics.md). */
+export const MONTH_HOURS = 730;
+const STATUSES = ['active', 'offline', 'pending', 'archived'] as const;
+
+/** The lists a group analysis asks `group` for besides its figures. */
+export interface GroupParts {
+  /** The lowest InfraRatings, at most this many. */
+  lowest?: number;
+  /** The highest p95 CPU utilizations, at most this many. */
+  utilization?: number;
+  /** The business overview's lists, comparing the horizon with the period before it. */
+  overview?: { previous: Horizon };
+}
+
+/** A rated asset as `group` lists it (the columns of ratedAssetsSql; sums as Node would read them). */
+export interface RatedAsset {
+  id: string;
+  name: string;
+  wcu: number;
+  speed_assumed: boolean;
+  hours: number;
+  cpu_sum: number;
+  cpu_p95: number | null;
+  cpu_max: number | null;
+  mem_sum: number;
+  mem_hours: number;
+  mem_max: number | null;
+  cost: number;
+  idle_cost: number;
+  cost_hours: number;
+  in_band: number;
+  over_max: number;
+  below_min: number;
+  expected_hours: number;
+  recent: boolean;
+  mean_workload: number | null;
+  sd_workload: number | null;
+  infra_rating: number | null;
+  risk: number | null;
+  optimization: number | null;
+  volatility: number | null;
+  data_health: number;
+}
+
+/** A group's figures over a horizon (`group`). */
+export interface GroupFigures {
+  assets: number;
+  /** Assets with a sample in the horizon. */
+  reporting: number;
+  cost: number;
+  idleCost: number;
+  /** Σ wcu × hours priced (reported or list price): unit cost's denominator. */
+  pricedCapacityHours: number;
+  capacityHours: number;
+  workloadHours: number;
+  byStatus: Record<(typeof STATUSES)[number], number>;
+  ratings: RatingValues;
+  distribution: { from: number; to: number; count: number }[];
+  lowest: RatedAsset[];
+  utilization: RatedAsset[];
+  overview?: {
+    previousCost: number;
+    potentialSavings: number;
+    savings: { id: string; name: string; monthly_savings: number }[];
+    topIdle: RatedAsset[];
+    largestGaps: RatedAsset[];
+    ratingChanges: { id: string; name: string; infra_rating: number; previous: number; change: number }[];
+  };
+}
+
+function groupFiguresOf(row: Record<string, unknown>): GroupFigures {
+  const number = (column: string) => Number(row[column]);
+  const list = <T>(column: string) => (row[column] ?? []) as T[];
+  return {
+    assets: number('assets'),
+    reporting: number('reporting'),
+    cost: number('cost'),
+    idleCost: number('idle_cost'),
+    pricedCapacityHours: number('priced_capacity_hours'),
+    capacityHours: number('capacity_hours'),
+    workloadHours: number('workload_hours'),
+    byStatus: Object.fromEntries(STATUSES.map((status) => [status, number(`status_${status}`)])) as Record<
+      (typeof STATUSES)[number],
+      number
+    >,
+    ratings: {
+      infraRating: nullableNumber(row.infra_rating),
+      risk: nullableNumber(row.risk),
+      optimization: nullableNumber(row.optimization),
+      volatility: nullableNumber(row.volatility),
+      dataHealth: number('data_health'),
+    },
+    distribution: Array.from({ length: 10 }, (_, bin) => ({
+      from: bin * 10,
+      to: bin * 10 + 10,
+      count: number(`bin_${bin}`),
+    })),
+    lowest: list('lowest'),
+    utilization: list('utilization'),
+    ...('previous_cost' in row
+      ? {
+          overview: {
+            previousCost: number('previous_cost'),
+            potentialSavings: number('potential_savings'),
+            savings: list('savings'),
+            topIdle: list('top_idle'),
+            largestGaps: list('largest_gaps'),
+            ratingChanges: list('rating_changes'),
+          },
+        }
+      : {}),
+  };
 }
 
 const iso = (time: number) => new Date(time).toISOString();
@@ -190,20 +306,10 @@ export class AnalysesRepository {
    * Every asset of the target, with the sums of its samples in the horizon (threshold counts with `thresholds`).
    * A standard horizon reads the precomputed sums (asset_periods) when they are complete for its window.
    */
-  async assets(target: TargetFilter, horizon: Horizon, { min, max }: Thresholds): Promise<AssetRow[]> {
+  async assets(target: TargetFilter, horizon: Horizon, thresholds: Thresholds): Promise<AssetRow[]> {
     const params: unknown[] = [target.organizationId, iso(horizon.start), iso(horizon.end)];
     const condition = this.targetCondition(target, params);
-    let sums: string;
-    if (horizon.period && (await this.periodComplete(target.organizationId, horizon))) {
-      params.push(horizon.period);
-      // ($2 and $3 are the horizon: named so that every parameter has a type.)
-      sums = `SELECT ${PERIOD_COLUMNS} FROM asset_periods
-               WHERE organization_id = $1 AND period = $${params.length} AND $2::timestamptz < $3::timestamptz`;
-    } else {
-      // Daily: the rollups' threshold counts were taken with the organization's thresholds (a change re-rolls them).
-      if (horizon.granularity === 'hour') params.push(min, max);
-      sums = assetSumsSql(horizon.granularity, condition, `$${params.length - 1}`, `$${params.length}`);
-    }
+    const sums = await this.sumsSql(target, horizon, thresholds, params, condition, ['$2', '$3']);
     const rows = await this.dataSource.query<Record<string, unknown>[]>(
       `WITH sums AS (${sums})
        SELECT a.id, a.name, a.status, a.site, a.instance_type, a.wcu, a.speed_assumed,
@@ -218,38 +324,104 @@ export class AnalysesRepository {
   }
 
   /**
-   * The target's assets over a standard horizon and the period before it, in one read of the precomputed sums when
-   * both are complete (the business overview), else as two reads.
+   * The SQL of each asset's sums over the horizon (`start`/`end` reference its ISO bounds), appending its own
+   * parameters: the precomputed sums of a standard horizon when complete for its window, else from the daily rollups
+   * (their threshold counts were taken with the organization's thresholds; a change re-rolls them), else from the
+   * samples with `thresholds`.
    */
-  async assetsAndPrevious(
+  private async sumsSql(
     target: TargetFilter,
     horizon: Horizon,
-    previous: Horizon,
+    { min, max }: Thresholds,
+    params: unknown[],
+    condition: string,
+    [start, end]: [string, string],
+  ): Promise<string> {
+    if (horizon.period && (await this.periodComplete(target.organizationId, horizon))) {
+      params.push(horizon.period);
+      // (The bounds are named so that every parameter has a type.)
+      return `SELECT ${PERIOD_COLUMNS} FROM asset_periods
+               WHERE organization_id = $1 AND period = $${params.length} AND ${start}::timestamptz < ${end}::timestamptz`;
+    }
+    if (horizon.granularity === 'day') return assetSumsSql('day', condition, 'NULL', 'NULL', start, end);
+    params.push(min, max);
+    return assetSumsSql('hour', condition, `$${params.length - 1}`, `$${params.length}`, start, end);
+  }
+
+  /**
+   * A group's figures from every asset's sums and ratings, computed in the database (ratedAssetsSql): totals,
+   * statuses, group ratings and InfraRating bins, and the lists `parts` asks for. One statement; its rows never
+   * reach Node.
+   */
+  async group(
+    target: TargetFilter,
+    horizon: Horizon,
     thresholds: Thresholds,
-  ): Promise<[AssetRow[], AssetRow[]]> {
-    const both =
-      horizon.period &&
-      previous.period &&
-      (await this.periodComplete(target.organizationId, horizon)) &&
-      (await this.periodComplete(target.organizationId, previous));
-    if (!both)
-      return Promise.all([this.assets(target, horizon, thresholds), this.assets(target, previous, thresholds)]);
-    const params: unknown[] = [target.organizationId];
+    parts: GroupParts = {},
+  ): Promise<GroupFigures> {
+    const params: unknown[] = [target.organizationId, iso(horizon.start), iso(horizon.end)];
     const condition = this.targetCondition(target, params);
-    params.push(horizon.period, previous.period);
-    const columns = PERIOD_COLUMNS.split(',').map((column) => column.trim());
-    const rows = await this.dataSource.query<Record<string, unknown>[]>(
-      `SELECT a.id, a.name, a.status, a.site, a.instance_type, a.wcu, a.speed_assumed,
-              least(a.created_at, f.first_reported_at) AS started_at,
-              ${columns.map((column) => `c.${column} AS ${column}, p.${column} AS previous_${column}`).join(', ')}
-         FROM assets a
-         LEFT JOIN asset_periods c ON c.organization_id = $1 AND c.period = $${params.length - 1} AND c.asset_id = a.id
-         LEFT JOIN asset_periods p ON p.organization_id = $1 AND p.period = $${params.length} AND p.asset_id = a.id
-         LEFT JOIN telemetry_freshness f ON f.organization_id = a.organization_id AND f.asset_id = a.id
-        WHERE ${condition}`,
+    const param = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    const ctes = [`sums AS (${await this.sumsSql(target, horizon, thresholds, params, condition, ['$2', '$3'])})`];
+    ctes.push(
+      `rated AS MATERIALIZED (${ratedAssetsSql('sums', condition, `${param(horizon.start)}::float8`, `${param(horizon.end)}::float8`)})`,
+    );
+    const lists: string[] = [];
+    if (parts.lowest)
+      lists.push(`(SELECT json_agg(x) FROM (SELECT * FROM rated WHERE infra_rating IS NOT NULL
+                    ORDER BY infra_rating, name, id LIMIT ${parts.lowest}) x) AS lowest`);
+    if (parts.utilization)
+      lists.push(`(SELECT json_agg(x) FROM (SELECT id, name, hours, cpu_sum, cpu_p95, cpu_max, mem_sum, mem_hours, mem_max
+                      FROM rated WHERE hours > 0
+                     ORDER BY ${oneDecimalSql('coalesce(cpu_p95, 0)')} DESC, name, id LIMIT ${parts.utilization}) x)
+                    AS utilization`);
+    const previous = parts.overview?.previous;
+    if (previous) {
+      const [previousStart, previousEnd] = [param(iso(previous.start)), param(iso(previous.end))];
+      const previousSums = await this.sumsSql(target, previous, thresholds, params, condition, [
+        previousStart,
+        previousEnd,
+      ]);
+      ctes.push(
+        `previous_sums AS (${previousSums})`,
+        `previous AS MATERIALIZED (${ratedAssetsSql('previous_sums', condition, `${param(previous.start)}::float8`, `${param(previous.end)}::float8`)})`,
+        `savings AS (SELECT id, name, ((cost * ${MONTH_HOURS}) / ${param(hoursOf(horizon))}::float8)
+                       * (1 - cpu_p95 / ${param(thresholds.max)}::float8) AS monthly_savings
+                       FROM rated WHERE hours > 0 AND cpu_p95 < ${param(thresholds.min)}::float8)`,
+        `changes AS (SELECT r.id, r.name, r.infra_rating, p.infra_rating AS previous,
+                            ${oneDecimalSql('r.infra_rating - p.infra_rating')} AS change
+                       FROM rated r JOIN previous p ON p.id = r.id
+                      WHERE r.infra_rating IS NOT NULL AND p.infra_rating IS NOT NULL)`,
+      );
+      lists.push(
+        `(SELECT coalesce(sum(cost), 0) FROM previous) AS previous_cost`,
+        `(SELECT coalesce(sum(monthly_savings), 0) FROM savings) AS potential_savings`,
+        `(SELECT json_agg(x) FROM (SELECT * FROM savings ORDER BY monthly_savings DESC, name, id LIMIT 5) x) AS savings`,
+        `(SELECT json_agg(x) FROM (SELECT id, name, cost, idle_cost FROM rated WHERE idle_cost > 0
+            ORDER BY idle_cost DESC, name, id LIMIT 10) x) AS top_idle`,
+        `(SELECT json_agg(x) FROM (SELECT id, name, over_max, below_min FROM rated WHERE over_max + below_min > 0
+            ORDER BY over_max + below_min DESC, name, id LIMIT 5) x) AS largest_gaps`,
+        `(SELECT json_agg(x) FROM (SELECT * FROM changes WHERE change <> 0
+            ORDER BY abs(change) DESC, name, id LIMIT 5) x) AS rating_changes`,
+      );
+    }
+    const [row] = await this.dataSource.query<Record<string, unknown>[]>(
+      `WITH ${ctes.join(',\n')}
+       SELECT count(*)::int AS assets, (count(*) FILTER (WHERE hours > 0))::int AS reporting,
+              coalesce(sum(cost), 0) AS cost, coalesce(sum(idle_cost), 0) AS idle_cost,
+              coalesce(sum(wcu * priced_hours), 0) AS priced_capacity_hours,
+              coalesce(sum(wcu * hours), 0) AS capacity_hours,
+              coalesce(sum(wcu * cpu_sum / 100), 0) AS workload_hours,
+              ${STATUSES.map((status) => `(count(*) FILTER (WHERE status = '${status}'))::int AS status_${status}`).join(', ')},
+              ${groupRatingsSql()}, ${distributionSql()}
+              ${lists.map((list) => `, ${list}`).join('')}
+         FROM rated`,
       params,
     );
-    return [rows.map((row) => assetRowOf(row)), rows.map((row) => assetRowOf(row, 'previous_'))];
+    return groupFiguresOf(row);
   }
 
   /** One asset's hourly samples in the horizon (its hourly series and exact statistics). */
@@ -386,10 +558,17 @@ export const PERIOD_COLUMNS = `asset_id, hours, cpu_sum, cpu_sq_sum, cpu_max, cp
   cost_hours, priced_hours, idle_cost, in_band, over_max, below_min, risk_sum, last_hour`;
 
 /**
- * Each asset's sums over `[$2, $3)` (PERIOD_COLUMNS): from its daily rollups, or from its samples with the
+ * Each asset's sums over `[start, end)` (PERIOD_COLUMNS; parameter references, `$2` and `$3` unless named): from its daily rollups, or from its samples with the
  * thresholds `min`/`max` (parameter references). `condition` selects the assets on `a` (assets).
  */
-export function assetSumsSql(granularity: 'hour' | 'day', condition: string, min: string, max: string): string {
+export function assetSumsSql(
+  granularity: 'hour' | 'day',
+  condition: string,
+  min: string,
+  max: string,
+  start = '$2',
+  end = '$3',
+): string {
   if (granularity === 'day')
     return `SELECT d.asset_id, sum(d.hours) AS hours, sum(d.cpu_sum) AS cpu_sum, sum(d.cpu_sq_sum) AS cpu_sq_sum,
                   max(d.cpu_max) AS cpu_max,
@@ -399,7 +578,7 @@ export function assetSumsSql(granularity: 'hour' | 'day', condition: string, min
                   sum(d.idle_cost) AS idle_cost, sum(d.hours_in_band) AS in_band, sum(d.hours_over_max) AS over_max,
                   sum(d.hours_below_min) AS below_min, sum(d.risk_sum) AS risk_sum, max(d.last_hour) AS last_hour
              FROM asset_daily d JOIN assets a ON a.organization_id = d.organization_id AND a.id = d.asset_id
-            WHERE ${condition} AND d.day >= $2::date AND d.day < $3::timestamptz
+            WHERE ${condition} AND d.day >= ${start}::date AND d.day < ${end}::timestamptz
             GROUP BY d.asset_id`;
   return `SELECT s.asset_id, count(*) AS hours, sum(s.cpu_util) AS cpu_sum,
                 sum(s.cpu_util::float8 * s.cpu_util) AS cpu_sq_sum, max(s.cpu_util) AS cpu_max,
@@ -415,16 +594,13 @@ export function assetSumsSql(granularity: 'hour' | 'day', condition: string, min
                   ELSE 0.5 + 0.5 * least(1, (s.cpu_util - ${max}) / nullif(100 - ${max}, 0)) END), 0) AS risk_sum,
                 max(s.hour) AS last_hour
            FROM telemetry_samples s JOIN assets a ON a.organization_id = s.organization_id AND a.id = s.asset_id
-          WHERE ${condition} AND s.hour >= $2 AND s.hour < $3
+          WHERE ${condition} AND s.hour >= ${start}::timestamptz AND s.hour < ${end}::timestamptz
           GROUP BY s.asset_id`;
 }
 
-/**
- * An asset with its sums (zeros when it had no sample) from a row of `assets` or `assetsAndPrevious`; `sums` prefixes
- * the sums' columns (`previous_` reads the previous horizon's of the same row).
- */
-function assetRowOf(row: Record<string, unknown>, sums = ''): AssetRow {
-  const sum = (column: string) => row[`${sums}${column}`];
+/** An asset with its sums (zeros when it had no sample) from a row of `assets`. */
+function assetRowOf(row: Record<string, unknown>): AssetRow {
+  const sum = (column: string) => row[column];
   const lastHour = sum('last_hour') as Date | null | undefined;
   return {
     assetId: row.id as string,

@@ -6,7 +6,6 @@ import {
   type BusinessOverviewResponse,
   type CollectionSummaryResponse,
   type CostAnalysisResponse,
-  type RatingValues,
   type Stats,
   type SystemRatingsResponse,
   type SystemUtilizationResponse,
@@ -16,10 +15,16 @@ import {
 } from '@infra/contracts';
 import { analyticsError } from '../analytics.errors';
 import { industryUnitCost } from '../capacity/capacity';
-import { distributionOf, groupRatings, median, nearestRank, oneDecimal, ratingsOf, round4 } from '../ratings/ratings';
+import { median, nearestRank, oneDecimal, ratingsOf, round4 } from '../ratings/ratings';
 import { RollupsRepository, type Thresholds } from '../rollups/rollups.repository';
-import { AnalysesRepository, type AssetRow, type BucketRow, type TargetFilter } from './analyses.repository';
-import { bucketHours, bucketsOf, describe, HOUR_MS, hoursOf, previousOf, type Horizon } from './horizon';
+import {
+  AnalysesRepository,
+  type AssetRow,
+  type BucketRow,
+  type RatedAsset,
+  type TargetFilter,
+} from './analyses.repository';
+import { bucketHours, bucketsOf, describe, HOUR_MS, previousOf, type Horizon } from './horizon';
 
 /** A resolved request: whose data, over which horizon. */
 export interface AnalysisRequest {
@@ -27,9 +32,9 @@ export interface AnalysisRequest {
   horizon: Horizon;
 }
 
-/** Hours per month in the savings estimate (analytics.md). */
-const MONTH_HOURS = 730;
+/** The longest lists of the group analyses: per-asset utilization, lowest InfraRatings. */
 const PER_ASSET_MAX = 500;
+const LOWEST_MAX = 50;
 
 const percent = (value: number | null): number | null => (value === null ? null : oneDecimal(value));
 const ratio = (numerator: number, denominator: number): number | null =>
@@ -130,36 +135,27 @@ export class AnalysesService {
         memory: statsOf(hours.map((hour) => hour.mem)),
       };
     }
-    const [assets, buckets] = await Promise.all([
-      this.analyses.assets(target, horizon, thresholds),
+    const [figures, buckets] = await Promise.all([
+      this.analyses.group(target, horizon, thresholds, { utilization: PER_ASSET_MAX }),
       this.analyses.buckets(target, horizon),
     ]);
-    const reporting = assets.filter((asset) => asset.hours > 0).length;
     const series = this.utilizationSeries(horizon, buckets);
-    const perAsset = assets
-      .filter((asset) => asset.hours > 0)
-      .map((asset) => ({
-        assetId: asset.assetId,
-        name: asset.name,
-        cpu: {
-          avg: oneDecimal(asset.cpuSum / asset.hours),
-          p95: percent(asset.cpuP95),
-          max: percent(asset.cpuMax),
-        },
-        memory: {
-          avg: asset.memHours > 0 ? oneDecimal(asset.memSum / asset.memHours) : null,
-          p95: null,
-          max: percent(asset.memMax),
-        },
-      }))
-      .sort((a, b) => (b.cpu.p95 ?? 0) - (a.cpu.p95 ?? 0))
-      .slice(0, PER_ASSET_MAX);
     return {
-      ...this.base(horizon, assets.length, reporting),
+      ...this.base(horizon, figures.assets, figures.reporting),
       series,
       cpu: statsOf(series.map((point) => point.cpu)),
       memory: statsOf(series.map((point) => point.memory)),
-      perAsset,
+      // The highest p95 first (the database sorts and cuts).
+      perAsset: figures.utilization.map((asset) => ({
+        assetId: asset.id,
+        name: asset.name,
+        cpu: { avg: oneDecimal(asset.cpu_sum / asset.hours), p95: percent(asset.cpu_p95), max: percent(asset.cpu_max) },
+        memory: {
+          avg: asset.mem_hours > 0 ? oneDecimal(asset.mem_sum / asset.mem_hours) : null,
+          p95: null,
+          max: percent(asset.mem_max),
+        },
+      })),
     };
   }
 
@@ -196,14 +192,13 @@ export class AnalysesService {
 
   async costAnalysis(request: AnalysisRequest): Promise<CostAnalysisResponse> {
     const { target, horizon } = request;
-    const [rows, assets, breakdown, currency] = await Promise.all([
+    const [rows, figures, breakdown, currency] = await Promise.all([
       this.analyses.buckets(target, horizon),
-      this.analyses.assets(target, horizon, await this.rollups.thresholdsOf(target.organizationId)),
+      this.analyses.group(target, horizon, await this.rollups.thresholdsOf(target.organizationId)),
       this.analyses.costBreakdown(target, horizon),
       this.analyses.currencyOf(target.organizationId),
     ]);
     const cost = sum(rows, (row) => row.cost);
-    const pricedCapacityHours = sum(assets, (asset) => asset.wcu * asset.pricedHours);
     const item = (row: (typeof breakdown)[number]) => ({
       id: row.id,
       label: row.label,
@@ -211,7 +206,7 @@ export class AnalysesService {
       idleCost: round4(row.idle_cost),
     });
     return {
-      ...this.base(horizon, assets.length, assets.filter((asset) => asset.hours > 0).length),
+      ...this.base(horizon, figures.assets, figures.reporting),
       currency,
       series: filled(horizon, rows).map((row) => ({
         time: new Date(row.bucket).toISOString(),
@@ -226,12 +221,7 @@ export class AnalysesService {
           sum(rows, (row) => row.workloadHours),
         ),
       ),
-      unitCost: nullableRound4(
-        ratio(
-          sum(assets, (asset) => asset.cost),
-          pricedCapacityHours,
-        ),
-      ),
+      unitCost: nullableRound4(ratio(figures.cost, figures.pricedCapacityHours)),
       byTag: breakdown.filter((row) => row.kind === 'tag').map(item),
       byCollection: breakdown.filter((row) => row.kind === 'collection').map(item),
     };
@@ -320,35 +310,36 @@ export class AnalysesService {
   async systemRatings(request: AnalysisRequest): Promise<SystemRatingsResponse> {
     const { target, horizon } = request;
     const thresholds = await this.rollups.thresholdsOf(target.organizationId);
-    const assets = await this.analyses.assets(target, horizon, thresholds);
-    const rated = this.rate(assets, horizon, thresholds);
-    const base = this.base(horizon, assets.length, assets.filter((asset) => asset.hours > 0).length);
-    const unitCost = ratio(
-      sum(assets, (asset) => asset.cost),
-      sum(assets, (asset) => asset.wcu * asset.pricedHours),
-    );
-    if (target.assetId && assets.length === 1) {
-      const [{ inputs, assetId: _id, name: _name, ...ratings }] = rated;
-      return {
-        ...base,
-        ratings,
-        inputs,
-        unitCost: await this.unitCostComparison(target, horizon, assets[0], unitCost),
-      };
+    if (target.assetId) {
+      const assets = await this.analyses.assets(target, horizon, thresholds);
+      const unitCost = ratio(
+        sum(assets, (asset) => asset.cost),
+        sum(assets, (asset) => asset.wcu * asset.pricedHours),
+      );
+      const base = this.base(horizon, assets.length, assets.filter((asset) => asset.hours > 0).length);
+      if (assets.length === 1) {
+        const [{ inputs, assetId: _id, name: _name, ...ratings }] = this.rate(assets, horizon, thresholds);
+        return {
+          ...base,
+          ratings,
+          inputs,
+          unitCost: await this.unitCostComparison(target, horizon, assets[0], unitCost),
+        };
+      }
     }
-    const ratings = groupRatings(assets.map((asset, index) => ({ wcu: asset.wcu, values: rated[index] })));
+    const [figures, currency] = await Promise.all([
+      this.analyses.group(target, horizon, thresholds, { lowest: LOWEST_MAX }),
+      this.analyses.currencyOf(target.organizationId),
+    ]);
     return {
-      ...base,
-      ratings,
+      ...this.base(horizon, figures.assets, figures.reporting),
+      ratings: figures.ratings,
       unitCost: {
-        ...emptyComparison(await this.analyses.currencyOf(target.organizationId)),
-        unitCost: nullableRound4(unitCost),
+        ...emptyComparison(currency),
+        unitCost: nullableRound4(ratio(figures.cost, figures.pricedCapacityHours)),
       },
-      distribution: distributionOf(rated.map((asset) => asset.infraRating)),
-      lowest: rated
-        .filter((asset) => asset.infraRating !== null)
-        .sort((a, b) => a.infraRating! - b.infraRating!)
-        .slice(0, 50),
+      distribution: figures.distribution,
+      lowest: figures.lowest.map((asset) => ratedAssetOf(asset, thresholds)),
     };
   }
 
@@ -394,79 +385,50 @@ export class AnalysesService {
   async businessOverview(request: AnalysisRequest): Promise<BusinessOverviewResponse> {
     const { target, horizon } = request;
     const thresholds = await this.rollups.thresholdsOf(target.organizationId);
-    const previousHorizon = previousOf(horizon);
-    const [[assets, previous], currency] = await Promise.all([
-      this.analyses.assetsAndPrevious(target, horizon, previousHorizon, thresholds),
+    const [figures, currency] = await Promise.all([
+      this.analyses.group(target, horizon, thresholds, { overview: { previous: previousOf(horizon) } }),
       this.analyses.currencyOf(target.organizationId),
     ]);
-    const rated = this.rate(assets, horizon, thresholds);
-    const ratedBefore = new Map(
-      this.rate(previous, previousHorizon, thresholds).map((asset) => [asset.assetId, asset.infraRating]),
-    );
-    const hours = hoursOf(horizon);
-    const totalCost = sum(assets, (asset) => asset.cost);
-    const previousCost = sum(previous, (asset) => asset.cost);
-    // Savings: assets whose p95 utilization is below min, sized down to run their p95 at max.
-    const savings = assets
-      .filter((asset) => asset.hours > 0 && asset.cpuP95 !== null && asset.cpuP95 < thresholds.min)
-      .map((asset) => ({
-        assetId: asset.assetId,
-        name: asset.name,
-        monthlySavings: ((asset.cost * MONTH_HOURS) / hours) * (1 - asset.cpuP95! / thresholds.max),
-      }))
-      .sort((a, b) => b.monthlySavings - a.monthlySavings);
-    const byStatus = { active: 0, offline: 0, pending: 0, archived: 0 };
-    for (const asset of assets) if (asset.status in byStatus) byStatus[asset.status as keyof typeof byStatus] += 1;
+    const overview = figures.overview!;
+    const { cost: totalCost } = figures;
+    const { previousCost } = overview;
     return {
-      ...this.base(horizon, assets.length, assets.filter((asset) => asset.hours > 0).length),
+      ...this.base(horizon, figures.assets, figures.reporting),
       currency,
       totalCost: round4(totalCost),
       previousCost: round4(previousCost),
       costChange: round4(totalCost - previousCost),
       costChangePercent: percent(previousCost > 0 ? (100 * (totalCost - previousCost)) / previousCost : null),
-      idleCost: round4(sum(assets, (asset) => asset.idleCost)),
-      potentialMonthlySavings: round4(sum(savings, (item) => item.monthlySavings)),
-      byStatus,
-      ratingDistribution: distributionOf(rated.map((asset) => asset.infraRating)),
-      topIdle: [...assets]
-        .filter((asset) => asset.idleCost > 0)
-        .sort((a, b) => b.idleCost - a.idleCost)
-        .slice(0, 10)
-        .map((asset) => ({
-          assetId: asset.assetId,
-          name: asset.name,
-          cost: round4(asset.cost),
-          idleCost: round4(asset.idleCost),
-        })),
+      idleCost: round4(figures.idleCost),
+      // Savings: assets whose p95 utilization is below min, sized down to run their p95 at max.
+      potentialMonthlySavings: round4(overview.potentialSavings),
+      byStatus: figures.byStatus,
+      ratingDistribution: figures.distribution,
+      topIdle: overview.topIdle.map((asset) => ({
+        assetId: asset.id,
+        name: asset.name,
+        cost: round4(asset.cost),
+        idleCost: round4(asset.idle_cost),
+      })),
       highlights: {
-        largestGaps: assets
-          .filter((asset) => asset.hoursOverMax + asset.hoursBelowMin > 0)
-          .sort((a, b) => b.hoursOverMax + b.hoursBelowMin - (a.hoursOverMax + a.hoursBelowMin))
-          .slice(0, 5)
-          .map((asset) => ({
-            assetId: asset.assetId,
-            name: asset.name,
-            hoursOverMax: asset.hoursOverMax,
-            hoursBelowMin: asset.hoursBelowMin,
-          })),
-        savings: savings.slice(0, 5).map((item) => ({ ...item, monthlySavings: round4(item.monthlySavings) })),
-        ratingChanges: rated
-          .flatMap((asset) => {
-            const before = ratedBefore.get(asset.assetId);
-            if (asset.infraRating === null || before === null || before === undefined) return [];
-            return [
-              {
-                assetId: asset.assetId,
-                name: asset.name,
-                infraRating: asset.infraRating,
-                previous: before,
-                change: oneDecimal(asset.infraRating - before),
-              },
-            ];
-          })
-          .filter((item) => item.change !== 0)
-          .sort((a, b) => Math.abs(b.change) - Math.abs(a.change))
-          .slice(0, 5),
+        largestGaps: overview.largestGaps.map((asset) => ({
+          assetId: asset.id,
+          name: asset.name,
+          hoursOverMax: asset.over_max,
+          hoursBelowMin: asset.below_min,
+        })),
+        savings: overview.savings.map((item) => ({
+          assetId: item.id,
+          name: item.name,
+          monthlySavings: round4(item.monthly_savings),
+        })),
+        ratingChanges: overview.ratingChanges.map((item) => ({
+          assetId: item.id,
+          name: item.name,
+          infraRating: item.infra_rating,
+          previous: item.previous,
+          change: item.change,
+        })),
       },
     };
   }
@@ -474,25 +436,20 @@ export class AnalysesService {
   async collectionSummary(request: AnalysisRequest, name: string): Promise<CollectionSummaryResponse> {
     const { target, horizon } = request;
     const thresholds = await this.rollups.thresholdsOf(target.organizationId);
-    const assets = await this.analyses.assets(target, horizon, thresholds);
-    const rated = this.rate(assets, horizon, thresholds);
-    const byStatus = { active: 0, offline: 0, pending: 0, archived: 0 };
-    for (const asset of assets) if (asset.status in byStatus) byStatus[asset.status as keyof typeof byStatus] += 1;
-    const capacityHours = sum(assets, (asset) => asset.wcu * asset.hours);
-    const workloadHours = sum(assets, (asset) => (asset.wcu * asset.cpuSum) / 100);
-    const ratings: RatingValues = groupRatings(
-      assets.map((asset, index) => ({ wcu: asset.wcu, values: rated[index] })),
-    );
+    const [figures, currency] = await Promise.all([
+      this.analyses.group(target, horizon, thresholds),
+      this.analyses.currencyOf(target.organizationId),
+    ]);
     return {
-      ...this.base(horizon, assets.length, assets.filter((asset) => asset.hours > 0).length),
+      ...this.base(horizon, figures.assets, figures.reporting),
       collectionId: target.collectionId!,
       name,
-      byStatus,
-      ratings,
-      cost: round4(sum(assets, (asset) => asset.cost)),
-      idleCost: round4(sum(assets, (asset) => asset.idleCost)),
-      utilization: percent(ratio(100 * workloadHours, capacityHours)),
-      currency: await this.analyses.currencyOf(target.organizationId),
+      byStatus: figures.byStatus,
+      ratings: figures.ratings,
+      cost: round4(figures.cost),
+      idleCost: round4(figures.idleCost),
+      utilization: percent(ratio(100 * figures.workloadHours, figures.capacityHours)),
+      currency,
     };
   }
 
@@ -505,6 +462,32 @@ export class AnalysesService {
 }
 
 const nullableRound4 = (value: number | null): number | null => (value === null ? null : round4(value));
+
+/** An asset rated in the database (ratedAssetsSql) with its inputs, as ratingsOf gives them. */
+function ratedAssetOf(asset: RatedAsset, thresholds: Thresholds): AssetRatings {
+  return {
+    assetId: asset.id,
+    name: asset.name,
+    infraRating: asset.infra_rating,
+    risk: asset.risk,
+    optimization: asset.optimization,
+    volatility: asset.volatility,
+    dataHealth: asset.data_health,
+    inputs: {
+      hours: asset.hours,
+      expectedHours: asset.expected_hours,
+      hoursInBand: asset.in_band,
+      hoursOverMax: asset.over_max,
+      hoursWithCost: asset.cost_hours,
+      meanWorkload: nullableRound4(asset.mean_workload),
+      sdWorkload: nullableRound4(asset.sd_workload),
+      stale: !asset.recent,
+      assumedSpeed: asset.speed_assumed,
+      wcu: round4(asset.wcu),
+      thresholds,
+    },
+  };
+}
 
 function emptyComparison(currency: string): UnitCostComparison {
   return { currency, unitCost: null, site: null, alternateSite: null, peer: null, industry: null };

@@ -1,0 +1,193 @@
+// Medium tier: the group analyses rate and sum their assets in the database (ratings.sql.ts); each asset must get
+// exactly the ratings ratingsOf gives it (the asset analyses' path), and the group the weighted means, bins and lists
+// of ratings.ts, on a random fleet over the hourly path (samples), the daily path (rollups) and the period sums.
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import type { AssetRatings, AssetUpsertedPayload } from '@infra/contracts';
+import { EventPublisher, MESSAGING_ENTITIES, MessagingTables1763712000000 } from '@infra/messaging';
+import type { Tenant } from '@infra/platform';
+import { migratedTestDatabase } from '@infra/platform/testing';
+import { AnalysesRepository, type TargetFilter } from '../../src/analyses/analyses.repository';
+import { AnalysesService } from '../../src/analyses/analyses.service';
+import { DAY_MS, HOUR_MS, resolveHorizon, type Horizon } from '../../src/analyses/horizon';
+import { ANALYTICS_MIGRATIONS } from '../../src/analytics.service-definition';
+import { distributionOf, groupRatings } from '../../src/ratings/ratings';
+import { ReadModelsRepository } from '../../src/read-models/read-models.repository';
+import type { AnalyticsScheduler } from '../../src/rollups/analytics.jobs';
+import { PeriodsRepository } from '../../src/rollups/periods.repository';
+import { RollupsRepository } from '../../src/rollups/rollups.repository';
+import { TelemetryRepository } from '../../src/telemetry/telemetry.repository';
+import { TelemetryService } from '../../src/telemetry/telemetry.service';
+
+/** A seeded generator (mulberry32): the same fleet on every run. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('group analyses in SQL (real PostgreSQL)', () => {
+  let database: Awaited<ReturnType<typeof migratedTestDatabase>>;
+  let dataSource: DataSource;
+  let analyses: AnalysesService;
+  let repository: AnalysesRepository;
+  let rollups: RollupsRepository;
+  const readModels = new ReadModelsRepository();
+  const tenant: Tenant = { organizationId: randomUUID(), accountId: randomUUID(), userId: randomUUID(), role: 'Admin' };
+  const whole: TargetFilter = { organizationId: tenant.organizationId, tagIds: [], collectionIds: [] };
+  const next = random(20261126);
+  const assetIds = Array.from({ length: 40 }, () => randomUUID());
+  const now = Date.now();
+  const currentHour = Math.floor(now / HOUR_MS) * HOUR_MS;
+
+  beforeAll(async () => {
+    database = await migratedTestDatabase(
+      'infra_medium_group_analyses',
+      [MessagingTables1763712000000, ...ANALYTICS_MIGRATIONS],
+      MESSAGING_ENTITIES,
+    );
+    dataSource = database.dataSource;
+    rollups = new RollupsRepository(dataSource);
+    repository = new AnalysesRepository(dataSource);
+    analyses = new AnalysesService(repository, rollups);
+    const ingest = new TelemetryService(new TelemetryRepository(dataSource), new EventPublisher(), {
+      rollUp: async () => undefined,
+    } as unknown as AnalyticsScheduler);
+    await dataSource.transaction(async (manager) => {
+      for (const [index, assetId] of assetIds.entries()) {
+        // Odd speeds and cores (wcu stored as real), unknown speeds (assumed), previous generations.
+        const attributes: AssetUpsertedPayload['attributes'] = {
+          cpu_cores: 1 + Math.floor(next() * 16),
+          ...(index % 5 === 0 ? { instance_type: 'm4.large' } : { cpu_speed: 1.7 + Math.round(next() * 170) / 100 }),
+          current_generation: index % 3 !== 0,
+        };
+        await readModels.upsertAsset(manager, tenant.organizationId, {
+          assetId,
+          externalId: `i-${index}`,
+          name: `asset-${String(index).padStart(2, '0')}`,
+          status: (['active', 'offline', 'pending', 'archived'] as const)[index % 4],
+          collectionIds: [],
+          attributes,
+        });
+      }
+    });
+    // Eight days of hours, each asset reporting from a random start, with gaps, idle and hot assets, costs on some;
+    // the last four assets never report.
+    const samples: Record<string, unknown>[] = [];
+    for (const [index, assetId] of assetIds.slice(0, -4).entries()) {
+      const firstHour = Math.floor(next() * 8 * 24);
+      const level = next() * 100;
+      for (let hour = firstHour; hour < 8 * 24; hour++) {
+        if (next() < 0.15) continue;
+        const time = currentHour - (8 * 24 - hour) * HOUR_MS;
+        const cpuUtil = Math.round(Math.min(100, Math.max(0, level + (next() - 0.5) * 60)) * 100) / 100;
+        samples.push({
+          assetId,
+          hour: new Date(time).toISOString(),
+          cpuUtil,
+          ...(index % 4 === 0 ? {} : { memUtil: Math.round(next() * 10000) / 100 }),
+          ...(index % 3 === 0 ? {} : { cost: Math.round(next() * 1000) / 1000 }),
+        });
+      }
+    }
+    const sent = await ingest.ingest(tenant, { kind: 'json', body: { samples } });
+    expect(sent.rejected).toEqual([]);
+    while ((await rollups.drain(tenant.organizationId)) > 0);
+    await rollups.drainOrganizationDays(tenant.organizationId);
+  });
+
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  /** Each asset's ratings through the asset analysis (ratingsOf in Node). */
+  async function ratedInNode(horizon: Horizon): Promise<Map<string, AssetRatings & { wcu: number }>> {
+    const rated = new Map<string, AssetRatings & { wcu: number }>();
+    for (const assetId of assetIds) {
+      const answer = await analyses.systemRatings({ target: { ...whole, assetId }, horizon });
+      rated.set(assetId, { assetId, name: '', ...answer.ratings, inputs: answer.inputs!, wcu: answer.inputs!.wcu });
+    }
+    return rated;
+  }
+
+  async function expectSameAsNode(horizon: Horizon): Promise<void> {
+    const inNode = await ratedInNode(horizon);
+    const group = await analyses.systemRatings({ target: whole, horizon });
+    const figures = await repository.group(whole, horizon, await rollups.thresholdsOf(tenant.organizationId), {
+      lowest: 1000,
+    });
+    // Every rated asset, to the last bit, with the inputs a user sees.
+    expect(figures.lowest.length).toBe([...inNode.values()].filter((asset) => asset.infraRating !== null).length);
+    expect(figures.lowest.length).toBeGreaterThan(20);
+    for (const asset of group.lowest!) {
+      const { wcu: _wcu, name: _name, ...expected } = inNode.get(asset.assetId)!;
+      const { name: _ours, ...actual } = asset;
+      expect(actual).toEqual(expected);
+    }
+    expect(group.lowest!.map((asset) => asset.infraRating)).toEqual(
+      [...group.lowest!.map((asset) => asset.infraRating)].sort((a, b) => a! - b!),
+    );
+    const values = [...inNode.values()];
+    // Weighted means of the rounded ratings: the same up to the order of the sums (±0.1 at a rounding edge).
+    const expected = groupRatings(values.map((asset) => ({ wcu: asset.wcu, values: asset })));
+    for (const key of ['infraRating', 'risk', 'optimization', 'volatility', 'dataHealth'] as const)
+      expect(Math.abs(group.ratings[key]! - expected[key]!)).toBeLessThanOrEqual(0.1 + 1e-9);
+    expect(group.distribution).toEqual(distributionOf(values.map((asset) => asset.infraRating)));
+    expect(group).toMatchObject({ assets: assetIds.length, assetsReporting: figures.reporting });
+  }
+
+  it('rates every asset as ratingsOf does over the samples (hourly), the rollups (daily) and a custom range', async () => {
+    await expectSameAsNode({ start: currentHour - 3 * DAY_MS, end: currentHour, granularity: 'hour' });
+    await expectSameAsNode(resolveHorizon('7d', now));
+    await expectSameAsNode(resolveHorizon('30d', now));
+    await expectSameAsNode({
+      start: Math.floor(now / DAY_MS) * DAY_MS - 5 * DAY_MS,
+      end: Math.floor(now / DAY_MS) * DAY_MS - DAY_MS,
+      granularity: 'day',
+    });
+  });
+
+  it('rates from the period sums exactly as from the rollups', async () => {
+    const horizon = resolveHorizon('30d', now);
+    const before = await analyses.systemRatings({ target: whole, horizon });
+    const overviewBefore = await analyses.businessOverview({ target: whole, horizon });
+    await new PeriodsRepository(dataSource, rollups).refresh(tenant.organizationId, now);
+    expect(await analyses.systemRatings({ target: whole, horizon })).toEqual(before);
+    expect(await analyses.businessOverview({ target: whole, horizon })).toEqual(overviewBefore);
+    await expectSameAsNode(horizon);
+  });
+
+  it('lists the business overview from the same figures as the asset analyses', async () => {
+    const horizon = resolveHorizon('7d', now);
+    const overview = await analyses.businessOverview({ target: whole, horizon });
+    const inNode = await ratedInNode(horizon);
+    const assets = await repository.assets(whole, horizon, await rollups.thresholdsOf(tenant.organizationId));
+    expect(overview.totalCost).toBeCloseTo(
+      assets.reduce((total, asset) => total + asset.cost, 0),
+      4,
+    );
+    expect(overview.byStatus).toEqual({ active: 10, offline: 10, pending: 10, archived: 10 });
+    expect(overview.ratingDistribution).toEqual(distributionOf([...inNode.values()].map((asset) => asset.infraRating)));
+    // The largest idle costs, largest gaps and savings, in order, from each asset's sums.
+    const idle = [...assets].filter((asset) => asset.idleCost > 0).sort((a, b) => b.idleCost - a.idleCost);
+    expect(overview.topIdle.map((asset) => asset.assetId)).toEqual(idle.slice(0, 10).map((asset) => asset.assetId));
+    const gaps = assets
+      .filter((asset) => asset.hoursOverMax + asset.hoursBelowMin > 0)
+      .map((asset) => asset.hoursOverMax + asset.hoursBelowMin)
+      .sort((a, b) => b - a);
+    expect(overview.highlights.largestGaps.map((asset) => asset.hoursOverMax + asset.hoursBelowMin)).toEqual(
+      gaps.slice(0, 5),
+    );
+    // Rating changes against the period before, each the difference of the two asset ratings.
+    const previous = await ratedInNode({ ...horizon, start: horizon.start - 7 * DAY_MS, end: horizon.start });
+    for (const change of overview.highlights.ratingChanges) {
+      expect(change.infraRating).toBe(inNode.get(change.assetId)!.infraRating);
+      expect(change.previous).toBe(previous.get(change.assetId)!.infraRating);
+      expect(change.change).toBe(Math.round((change.infraRating - change.previous) * 10) / 10);
+    }
+  });
+});
