@@ -8,6 +8,7 @@ import { DataSettings1766300000000 } from './database/migrations/1766300000000-d
 import { AssetPeriods1766400000000 } from './database/migrations/1766400000000-asset-periods';
 import { BusinessEvents1766500000000 } from './database/migrations/1766500000000-business-events';
 import { OrgHourlyDeltas1766600000000 } from './database/migrations/1766600000000-org-hourly-deltas';
+import { ClosedPeriodRatings1766700000000 } from './database/migrations/1766700000000-closed-period-ratings';
 
 /** Analytics' migrations, in order. */
 export const ANALYTICS_MIGRATIONS = [
@@ -18,6 +19,7 @@ export const ANALYTICS_MIGRATIONS = [
   AssetPeriods1766400000000,
   BusinessEvents1766500000000,
   OrgHourlyDeltas1766600000000,
+  ClosedPeriodRatings1766700000000,
 ];
 
 /** The analytics service: config from the environment, its tables, migrations and topics. */

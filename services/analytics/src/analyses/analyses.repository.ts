@@ -67,11 +67,13 @@ const STATUSES = ['active', 'offline', 'pending', 'archived'] as const;
 
 /** The lists a group analysis asks `group` for besides its figures. */
 export interface GroupParts {
-  /** The lowest InfraRatings, at most this many. */
+  /** The group's ratings and InfraRating bins (the assets rated one by one first). */
+  ratings?: boolean;
+  /** The lowest InfraRatings, at most this many (with `ratings`). */
   lowest?: number;
   /** The highest p95 CPU utilizations, at most this many. */
   utilization?: number;
-  /** The business overview's lists, comparing the horizon with the period before it. */
+  /** The business overview's lists, comparing the horizon with the period before it (with `ratings`). */
   overview?: { previous: Horizon };
 }
 
@@ -117,8 +119,9 @@ export interface GroupFigures {
   capacityHours: number;
   workloadHours: number;
   byStatus: Record<(typeof STATUSES)[number], number>;
-  ratings: RatingValues;
-  distribution: { from: number; to: number; count: number }[];
+  /** With `ratings`. */
+  ratings?: RatingValues;
+  distribution?: { from: number; to: number; count: number }[];
   lowest: RatedAsset[];
   utilization: RatedAsset[];
   overview?: {
@@ -130,6 +133,8 @@ export interface GroupFigures {
     ratingChanges: { id: string; name: string; infra_rating: number; previous: number; change: number }[];
   };
 }
+
+export type RatedGroupFigures = GroupFigures & Required<Pick<GroupFigures, 'ratings' | 'distribution'>>;
 
 function groupFiguresOf(row: Record<string, unknown>): GroupFigures {
   const number = (column: string) => Number(row[column]);
@@ -146,18 +151,22 @@ function groupFiguresOf(row: Record<string, unknown>): GroupFigures {
       (typeof STATUSES)[number],
       number
     >,
-    ratings: {
-      infraRating: nullableNumber(row.infra_rating),
-      risk: nullableNumber(row.risk),
-      optimization: nullableNumber(row.optimization),
-      volatility: nullableNumber(row.volatility),
-      dataHealth: number('data_health'),
-    },
-    distribution: Array.from({ length: 10 }, (_, bin) => ({
-      from: bin * 10,
-      to: bin * 10 + 10,
-      count: number(`bin_${bin}`),
-    })),
+    ...('data_health' in row
+      ? {
+          ratings: {
+            infraRating: nullableNumber(row.infra_rating),
+            risk: nullableNumber(row.risk),
+            optimization: nullableNumber(row.optimization),
+            volatility: nullableNumber(row.volatility),
+            dataHealth: number('data_health'),
+          },
+          distribution: Array.from({ length: 10 }, (_, bin) => ({
+            from: bin * 10,
+            to: bin * 10 + 10,
+            count: number(`bin_${bin}`),
+          })),
+        }
+      : {}),
     lowest: list('lowest'),
     utilization: list('utilization'),
     ...('previous_cost' in row
@@ -365,11 +374,12 @@ export class AnalysesRepository {
       params.push(value);
       return `$${params.length}`;
     };
+    const rate = Boolean(parts.ratings);
     const ctes = [`sums AS (${await this.sumsSql(target, horizon, thresholds, params, condition, ['$2', '$3'])})`];
     ctes.push(
-      `rated AS MATERIALIZED (${ratedAssetsSql('sums', condition, `${param(horizon.start)}::float8`, `${param(horizon.end)}::float8`)})`,
+      `rated AS MATERIALIZED (${ratedAssetsSql('sums', condition, `${param(horizon.start)}::float8`, `${param(horizon.end)}::float8`, rate)})`,
     );
-    const lists: string[] = [];
+    const lists: string[] = rate ? [groupRatingsSql(), distributionSql()] : [];
     if (parts.lowest)
       lists.push(`(SELECT json_agg(x) FROM (SELECT * FROM rated WHERE infra_rating IS NOT NULL
                     ORDER BY infra_rating, name, id LIMIT ${parts.lowest}) x) AS lowest`);
@@ -380,14 +390,25 @@ export class AnalysesRepository {
                     AS utilization`);
     const previous = parts.overview?.previous;
     if (previous) {
-      const [previousStart, previousEnd] = [param(iso(previous.start)), param(iso(previous.end))];
-      const previousSums = await this.sumsSql(target, previous, thresholds, params, condition, [
-        previousStart,
-        previousEnd,
-      ]);
+      if (previous.period && (await this.periodComplete(target.organizationId, previous)))
+        // A closed window's ratings were kept with its sums.
+        ctes.push(`previous AS MATERIALIZED (
+          SELECT a.id, coalesce(p.cost, 0) AS cost, p.infra_rating FROM assets a
+            LEFT JOIN asset_periods p ON p.organization_id = $1 AND p.period = ${param(previous.period)}
+             AND p.asset_id = a.id
+           WHERE ${condition})`);
+      else {
+        const [previousStart, previousEnd] = [param(iso(previous.start)), param(iso(previous.end))];
+        const previousSums = await this.sumsSql(target, previous, thresholds, params, condition, [
+          previousStart,
+          previousEnd,
+        ]);
+        ctes.push(
+          `previous_sums AS (${previousSums})`,
+          `previous AS MATERIALIZED (${ratedAssetsSql('previous_sums', condition, `${param(previous.start)}::float8`, `${param(previous.end)}::float8`, true)})`,
+        );
+      }
       ctes.push(
-        `previous_sums AS (${previousSums})`,
-        `previous AS MATERIALIZED (${ratedAssetsSql('previous_sums', condition, `${param(previous.start)}::float8`, `${param(previous.end)}::float8`)})`,
         `savings AS (SELECT id, name, ((cost * ${MONTH_HOURS}) / ${param(hoursOf(horizon))}::float8)
                        * (1 - cpu_p95 / ${param(thresholds.max)}::float8) AS monthly_savings
                        FROM rated WHERE hours > 0 AND cpu_p95 < ${param(thresholds.min)}::float8)`,
@@ -415,13 +436,22 @@ export class AnalysesRepository {
               coalesce(sum(wcu * priced_hours), 0) AS priced_capacity_hours,
               coalesce(sum(wcu * hours), 0) AS capacity_hours,
               coalesce(sum(wcu * cpu_sum / 100), 0) AS workload_hours,
-              ${STATUSES.map((status) => `(count(*) FILTER (WHERE status = '${status}'))::int AS status_${status}`).join(', ')},
-              ${groupRatingsSql()}, ${distributionSql()}
+              ${STATUSES.map((status) => `(count(*) FILTER (WHERE status = '${status}'))::int AS status_${status}`).join(', ')}
               ${lists.map((list) => `, ${list}`).join('')}
          FROM rated`,
       params,
     );
     return groupFiguresOf(row);
+  }
+
+  /** `group` with the group's ratings and InfraRating bins. */
+  async ratedGroup(
+    target: TargetFilter,
+    horizon: Horizon,
+    thresholds: Thresholds,
+    parts: Omit<GroupParts, 'ratings'> = {},
+  ): Promise<RatedGroupFigures> {
+    return (await this.group(target, horizon, thresholds, { ...parts, ratings: true })) as RatedGroupFigures;
   }
 
   /** One asset's hourly samples in the horizon (its hourly series and exact statistics). */
@@ -553,6 +583,9 @@ function nullableNumber(value: unknown): number | null {
   return value === null || value === undefined ? null : Number(value);
 }
 
+/** The ratings kept with a closed window's sums (the `previous-*` periods), rounded as the API shows them. */
+export const CLOSED_RATING_COLUMNS = 'infra_rating, risk, optimization, volatility, data_health';
+
 /** The columns of one asset's sums, in the order of asset_periods. */
 export const PERIOD_COLUMNS = `asset_id, hours, cpu_sum, cpu_sq_sum, cpu_max, cpu_p95, mem_sum, mem_hours, mem_max, cost,
   cost_hours, priced_hours, idle_cost, in_band, over_max, below_min, risk_sum, last_hour`;
@@ -580,18 +613,20 @@ export function assetSumsSql(
              FROM asset_daily d JOIN assets a ON a.organization_id = d.organization_id AND a.id = d.asset_id
             WHERE ${condition} AND d.day >= ${start}::date AND d.day < ${end}::timestamptz
             GROUP BY d.asset_id`;
-  return `SELECT s.asset_id, count(*) AS hours, sum(s.cpu_util) AS cpu_sum,
+  // Sums of real and numeric values are read as Node reads them (through their text): float8 like every other path.
+  return `SELECT s.asset_id, count(*) AS hours, sum(s.cpu_util)::text::float8 AS cpu_sum,
                 sum(s.cpu_util::float8 * s.cpu_util) AS cpu_sq_sum, max(s.cpu_util) AS cpu_max,
                 percentile_disc(0.95) WITHIN GROUP (ORDER BY s.cpu_util) AS cpu_p95,
-                coalesce(sum(s.mem_util), 0) AS mem_sum, count(s.mem_util) AS mem_hours, max(s.mem_util) AS mem_max,
-                coalesce(sum(coalesce(s.cost, a.cost_per_hour)), 0) AS cost, count(s.cost) AS cost_hours,
+                coalesce(sum(s.mem_util), 0)::text::float8 AS mem_sum, count(s.mem_util) AS mem_hours, max(s.mem_util) AS mem_max,
+                coalesce(sum(coalesce(s.cost, a.cost_per_hour)), 0)::text::float8 AS cost, count(s.cost) AS cost_hours,
                 count(coalesce(s.cost, a.cost_per_hour)) AS priced_hours,
-                coalesce(sum(coalesce(s.cost, a.cost_per_hour) * (1 - s.cpu_util / 100.0)), 0) AS idle_cost,
+                coalesce(sum(coalesce(s.cost, a.cost_per_hour) * (1 - s.cpu_util / 100.0)), 0)::text::float8
+                  AS idle_cost,
                 count(*) FILTER (WHERE s.cpu_util >= ${min} AND s.cpu_util <= ${max}) AS in_band,
                 count(*) FILTER (WHERE s.cpu_util > ${max}) AS over_max,
                 count(*) FILTER (WHERE s.cpu_util < ${min}) AS below_min,
                 coalesce(sum(CASE WHEN s.cpu_util <= ${max} THEN 0
-                  ELSE 0.5 + 0.5 * least(1, (s.cpu_util - ${max}) / nullif(100 - ${max}, 0)) END), 0) AS risk_sum,
+                  ELSE 0.5 + 0.5 * least(1, (s.cpu_util - ${max}) / nullif(100 - ${max}, 0)) END), 0)::text::float8 AS risk_sum,
                 max(s.hour) AS last_hour
            FROM telemetry_samples s JOIN assets a ON a.organization_id = s.organization_id AND a.id = s.asset_id
           WHERE ${condition} AND s.hour >= ${start}::timestamptz AND s.hour < ${end}::timestamptz

@@ -328,7 +328,7 @@ export class AnalysesService {
       }
     }
     const [figures, currency] = await Promise.all([
-      this.analyses.group(target, horizon, thresholds, { lowest: LOWEST_MAX }),
+      this.analyses.ratedGroup(target, horizon, thresholds, { lowest: LOWEST_MAX }),
       this.analyses.currencyOf(target.organizationId),
     ]);
     return {
@@ -386,7 +386,7 @@ export class AnalysesService {
     const { target, horizon } = request;
     const thresholds = await this.rollups.thresholdsOf(target.organizationId);
     const [figures, currency] = await Promise.all([
-      this.analyses.group(target, horizon, thresholds, { overview: { previous: previousOf(horizon) } }),
+      this.analyses.ratedGroup(target, horizon, thresholds, { overview: { previous: previousOf(horizon) } }),
       this.analyses.currencyOf(target.organizationId),
     ]);
     const overview = figures.overview!;
@@ -437,7 +437,7 @@ export class AnalysesService {
     const { target, horizon } = request;
     const thresholds = await this.rollups.thresholdsOf(target.organizationId);
     const [figures, currency] = await Promise.all([
-      this.analyses.group(target, horizon, thresholds),
+      this.analyses.ratedGroup(target, horizon, thresholds),
       this.analyses.currencyOf(target.organizationId),
     ]);
     return {

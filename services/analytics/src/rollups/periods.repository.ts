@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { assetSumsSql, PERIOD_COLUMNS } from '../analyses/analyses.repository';
+import { assetSumsSql, CLOSED_RATING_COLUMNS, PERIOD_COLUMNS } from '../analyses/analyses.repository';
 import { standardPeriods, type Horizon } from '../analyses/horizon';
+import { ratedAssetsSql } from '../ratings/ratings.sql';
 import { RollupsRepository } from './rollups.repository';
 
 /** Asset-periods recomputed per transaction. */
@@ -39,8 +40,13 @@ export class PeriodsRepository {
     let done = 0;
     for (const window of windows) {
       // $5 the period; $6 and $7 the thresholds, which only sums over samples count with.
-      const sums = assetSumsSql(window.granularity, `a.organization_id = $1 AND a.id = ANY($4::uuid[])`, '$6', '$7');
+      const assets = `a.organization_id = $1 AND a.id = ANY($4::uuid[])`;
+      const sums = assetSumsSql(window.granularity, assets, '$6', '$7');
       const thresholdParams = window.granularity === 'hour' ? [thresholds.min, thresholds.max] : [];
+      // A closed window (the period before a standard horizon) ends where the horizon starts, whatever the clock:
+      // its ratings are kept with its sums. The others' move with the current hour and are rated when read.
+      const closed = window.period!.startsWith('previous-');
+      const bounds = [`$${6 + thresholdParams.length}::float8`, `$${7 + thresholdParams.length}::float8`] as const;
       for (;;) {
         const count = await this.dataSource.transaction(async (manager) => {
           const [taken] = (await manager.query(
@@ -58,11 +64,20 @@ export class PeriodsRepository {
             `DELETE FROM asset_periods WHERE organization_id = $1 AND period = $2 AND asset_id = ANY($3::uuid[])`,
             [organizationId, window.period, taken.assets],
           );
-          await manager.query(
-            `INSERT INTO asset_periods (organization_id, period, ${PERIOD_COLUMNS})
-             SELECT $1, $5::text, sums.* FROM (${sums}) sums`,
-            [organizationId, iso(window.start), iso(window.end), taken.assets, window.period, ...thresholdParams],
-          );
+          const params = [organizationId, iso(window.start), iso(window.end), taken.assets, window.period];
+          if (closed)
+            await manager.query(
+              `WITH sums AS (${sums}), rated AS (${ratedAssetsSql('sums', assets, ...bounds, true)})
+               INSERT INTO asset_periods (organization_id, period, ${PERIOD_COLUMNS}, ${CLOSED_RATING_COLUMNS})
+               SELECT $1, $5::text, s.*, ${CLOSED_RATING_COLUMNS} FROM sums s JOIN rated r ON r.id = s.asset_id`,
+              [...params, ...thresholdParams, window.start, window.end],
+            );
+          else
+            await manager.query(
+              `INSERT INTO asset_periods (organization_id, period, ${PERIOD_COLUMNS})
+               SELECT $1, $5::text, sums.* FROM (${sums}) sums`,
+              [...params, ...thresholdParams],
+            );
           return taken.assets.length;
         });
         if (count === 0) break;

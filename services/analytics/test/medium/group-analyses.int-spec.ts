@@ -117,7 +117,7 @@ describe('group analyses in SQL (real PostgreSQL)', () => {
   async function expectSameAsNode(horizon: Horizon): Promise<void> {
     const inNode = await ratedInNode(horizon);
     const group = await analyses.systemRatings({ target: whole, horizon });
-    const figures = await repository.group(whole, horizon, await rollups.thresholdsOf(tenant.organizationId), {
+    const figures = await repository.ratedGroup(whole, horizon, await rollups.thresholdsOf(tenant.organizationId), {
       lowest: 1000,
     });
     // Every rated asset, to the last bit, with the inputs a user sees.
@@ -151,14 +151,25 @@ describe('group analyses in SQL (real PostgreSQL)', () => {
     });
   });
 
-  it('rates from the period sums exactly as from the rollups', async () => {
-    const horizon = resolveHorizon('30d', now);
-    const before = await analyses.systemRatings({ target: whole, horizon });
-    const overviewBefore = await analyses.businessOverview({ target: whole, horizon });
+  it('rates from the period sums, and the closed windows from their kept ratings, exactly as from the rollups', async () => {
+    const horizons = [resolveHorizon('7d', now), resolveHorizon('30d', now)];
+    const before = await Promise.all(horizons.map((horizon) => analyses.systemRatings({ target: whole, horizon })));
+    const overviews = await Promise.all(
+      horizons.map((horizon) => analyses.businessOverview({ target: whole, horizon })),
+    );
+    // The week before the last has a day of samples: ratings to compare with.
+    expect(overviews[0].highlights.ratingChanges.length).toBeGreaterThan(0);
     await new PeriodsRepository(dataSource, rollups).refresh(tenant.organizationId, now);
-    expect(await analyses.systemRatings({ target: whole, horizon })).toEqual(before);
-    expect(await analyses.businessOverview({ target: whole, horizon })).toEqual(overviewBefore);
-    await expectSameAsNode(horizon);
+    const [{ kept }] = await dataSource.query(
+      `SELECT count(infra_rating)::int AS kept FROM asset_periods WHERE organization_id = $1 AND period = 'previous-7d'`,
+      [tenant.organizationId],
+    );
+    expect(kept).toBeGreaterThan(0);
+    for (const [index, horizon] of horizons.entries()) {
+      expect(await analyses.systemRatings({ target: whole, horizon })).toEqual(before[index]);
+      expect(await analyses.businessOverview({ target: whole, horizon })).toEqual(overviews[index]);
+      await expectSameAsNode(horizon);
+    }
   });
 
   it('lists the business overview from the same figures as the asset analyses', async () => {
