@@ -506,43 +506,70 @@ export class AnalysesRepository {
   }
 
   /**
-   * Unit costs ($ per WCU-hour) over the horizon of every asset of the organizations of `organizationIds` with the
-   * instance type or at the site: the site, alternate-site and peer comparisons of an asset. Organizations whose
-   * period sums are complete are read from them, the others from their daily rollups.
+   * analytics.md "Unit cost" comparisons of an asset over the horizon, as medians of unit costs ($ per WCU-hour):
+   * its site's (the organization's assets at its site), the cheapest other site's for its instance type, and its
+   * peers' (its instance type across the account's organizations). Each organization's unit costs come from its
+   * period sums when complete, else from its daily rollups. Null where the asset has no site or instance type.
    */
-  async unitCosts(
-    organizationIds: string[],
+  async unitCostComparison(
+    organizationId: string,
+    assetId: string,
     horizon: Horizon,
-    where: { instanceType: string | null; site: string | null },
-  ): Promise<{ organization_id: string; site: string | null; instance_type: string | null; unit_cost: number }[]> {
-    const complete: string[] = [];
-    if (horizon.period)
-      for (const organizationId of organizationIds)
-        if (await this.periodComplete(organizationId, horizon)) complete.push(organizationId);
-    const rest = organizationIds.filter((organizationId) => !complete.includes(organizationId));
-    const [fromPeriods, fromRollups] = await Promise.all([
-      complete.length === 0
-        ? []
-        : this.dataSource.query(
-            `SELECT a.organization_id, a.site, a.instance_type, (p.cost / (a.wcu * p.priced_hours))::float8 AS unit_cost
-               FROM asset_periods p JOIN assets a ON a.organization_id = p.organization_id AND a.id = p.asset_id
-              WHERE p.organization_id = ANY($1::uuid[]) AND p.period = $2 AND (a.instance_type = $3 OR a.site = $4)
-                AND a.wcu > 0 AND p.priced_hours > 0`,
-            [complete, horizon.period, where.instanceType, where.site],
-          ),
-      rest.length === 0
-        ? []
-        : this.dataSource.query(
-            `SELECT a.organization_id, a.site, a.instance_type,
-                    (sum(d.cost_sum) / nullif(sum(a.wcu * d.priced_hours), 0))::float8 AS unit_cost
-               FROM assets a JOIN asset_daily d ON d.organization_id = a.organization_id AND d.asset_id = a.id
-              WHERE a.organization_id = ANY($1::uuid[]) AND (a.instance_type = $4 OR a.site = $5)
-                AND d.day >= $2::date AND d.day < $3::timestamptz
-              GROUP BY a.organization_id, a.id HAVING sum(a.wcu * d.priced_hours) > 0`,
-            [rest, day(horizon.start), iso(horizon.end), where.instanceType, where.site],
-          ),
-    ]);
-    return [...fromPeriods, ...fromRollups];
+  ): Promise<{ site: number | null; alternateSite: { site: string; unitCost: number } | null; peer: number | null }> {
+    // $1 the asset's organization, $2 the asset, $3/$4 the horizon, $5 the period (null for a custom range).
+    const [row] = await this.dataSource.query<
+      { site: number | null; peer: number | null; alternate: { site: string; unit_cost: number } | null }[]
+    >(
+      `WITH asset AS (SELECT site, instance_type FROM assets WHERE organization_id = $1 AND id = $2),
+       organizations AS (
+         SELECT o.organization_id,
+                EXISTS (SELECT 1 FROM period_windows w WHERE w.organization_id = o.organization_id AND w.period = $5
+                           AND w.window_start = $3::timestamptz AND w.window_end = $6::timestamptz AND w.complete)
+                  AS from_periods
+           FROM organization_accounts o
+          WHERE o.account_id = (SELECT account_id FROM organization_accounts WHERE organization_id = $1)
+         UNION SELECT $1::uuid, EXISTS (SELECT 1 FROM period_windows w WHERE w.organization_id = $1 AND w.period = $5
+                           AND w.window_start = $3::timestamptz AND w.window_end = $6::timestamptz AND w.complete)),
+       costs AS (
+         SELECT a.organization_id, a.site, a.instance_type, (p.cost / (a.wcu * p.priced_hours))::float8 AS unit_cost
+           FROM organizations o
+           JOIN asset_periods p ON p.organization_id = o.organization_id AND p.period = $5
+           JOIN assets a ON a.organization_id = p.organization_id AND a.id = p.asset_id
+          WHERE o.from_periods AND a.wcu > 0 AND p.priced_hours > 0
+            AND (a.instance_type = (SELECT instance_type FROM asset) OR a.site = (SELECT site FROM asset))
+         UNION ALL
+         SELECT a.organization_id, a.site, a.instance_type,
+                (sum(d.cost_sum) / sum(a.wcu * d.priced_hours))::float8
+           FROM organizations o
+           JOIN assets a ON a.organization_id = o.organization_id
+           JOIN asset_daily d ON d.organization_id = a.organization_id AND d.asset_id = a.id
+          WHERE NOT o.from_periods AND (a.instance_type = (SELECT instance_type FROM asset) OR a.site = (SELECT site FROM asset))
+            AND d.day >= $3::date AND d.day < $4::timestamptz
+          GROUP BY a.organization_id, a.id HAVING sum(a.wcu * d.priced_hours) > 0)
+       SELECT
+         (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY unit_cost) FROM costs
+           WHERE organization_id = $1 AND site = (SELECT site FROM asset)) AS site,
+         (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY unit_cost) FROM costs
+           WHERE instance_type = (SELECT instance_type FROM asset)) AS peer,
+         (SELECT json_build_object('site', site, 'unit_cost', median) FROM (
+            SELECT site, percentile_cont(0.5) WITHIN GROUP (ORDER BY unit_cost) AS median FROM costs
+             WHERE organization_id = $1 AND site IS NOT NULL AND site IS DISTINCT FROM (SELECT site FROM asset)
+               AND instance_type = (SELECT instance_type FROM asset)
+             GROUP BY site ORDER BY median, site LIMIT 1) cheapest) AS alternate`,
+      [
+        organizationId,
+        assetId,
+        iso(horizon.start),
+        iso(horizon.end),
+        horizon.period ?? null,
+        iso(horizon.granularity === 'day' ? horizon.start : horizon.end),
+      ],
+    );
+    return {
+      site: nullableNumber(row.site),
+      peer: nullableNumber(row.peer),
+      alternateSite: row.alternate && { site: row.alternate.site, unitCost: row.alternate.unit_cost },
+    };
   }
 
   /** The organization's currency (Admin → Data → Financial), else the price list's. */
@@ -567,15 +594,6 @@ export class AnalysesRepository {
       ],
     );
     return rows[0]?.complete ?? false;
-  }
-
-  async accountOrganizations(organizationId: string): Promise<string[]> {
-    const rows = await this.dataSource.query<{ organization_id: string }[]>(
-      `SELECT o.organization_id FROM organization_accounts o
-        WHERE o.account_id = (SELECT account_id FROM organization_accounts WHERE organization_id = $1)`,
-      [organizationId],
-    );
-    return rows.length > 0 ? rows.map((row) => row.organization_id) : [organizationId];
   }
 }
 

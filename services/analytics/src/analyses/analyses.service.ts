@@ -15,7 +15,7 @@ import {
 } from '@infra/contracts';
 import { analyticsError } from '../analytics.errors';
 import { industryUnitCost } from '../capacity/capacity';
-import { median, nearestRank, oneDecimal, ratingsOf, round4 } from '../ratings/ratings';
+import { nearestRank, oneDecimal, ratingsOf, round4 } from '../ratings/ratings';
 import { RollupsRepository, type Thresholds } from '../rollups/rollups.repository';
 import {
   AnalysesRepository,
@@ -311,7 +311,12 @@ export class AnalysesService {
     const { target, horizon } = request;
     const thresholds = await this.rollups.thresholdsOf(target.organizationId);
     if (target.assetId) {
-      const assets = await this.analyses.assets(target, horizon, thresholds);
+      // The asset's sums and the unit costs it is compared with are independent reads (the target is 30 ms).
+      const [assets, comparison, currency] = await Promise.all([
+        this.analyses.assets(target, horizon, thresholds),
+        this.analyses.unitCostComparison(target.organizationId, target.assetId, horizon),
+        this.analyses.currencyOf(target.organizationId),
+      ]);
       const unitCost = ratio(
         sum(assets, (asset) => asset.cost),
         sum(assets, (asset) => asset.wcu * asset.pricedHours),
@@ -323,7 +328,18 @@ export class AnalysesService {
           ...base,
           ratings,
           inputs,
-          unitCost: await this.unitCostComparison(target, horizon, assets[0], unitCost),
+          // analytics.md "Unit cost": the asset's, beside its site's, the best other site's, its peers', the industry's.
+          unitCost: {
+            currency,
+            unitCost: nullableRound4(unitCost),
+            site: nullableRound4(comparison.site),
+            alternateSite: comparison.alternateSite && {
+              site: comparison.alternateSite.site,
+              unitCost: round4(comparison.alternateSite.unitCost),
+            },
+            peer: nullableRound4(comparison.peer),
+            industry: nullableRound4(industryUnitCost(assets[0].instanceType)),
+          },
         };
       }
     }
@@ -340,45 +356,6 @@ export class AnalysesService {
       },
       distribution: figures.distribution,
       lowest: figures.lowest.map((asset) => ratedAssetOf(asset, thresholds)),
-    };
-  }
-
-  /** analytics.md "Unit cost": the asset's, beside its site's, the best other site's, its peers' and the industry's. */
-  private async unitCostComparison(
-    target: TargetFilter,
-    horizon: Horizon,
-    asset: AssetRow,
-    unitCost: number | null,
-  ): Promise<UnitCostComparison> {
-    const [organizations, currency] = await Promise.all([
-      this.analyses.accountOrganizations(target.organizationId),
-      this.analyses.currencyOf(target.organizationId),
-    ]);
-    const rows = await this.analyses.unitCosts(organizations, horizon, {
-      instanceType: asset.instanceType,
-      site: asset.site,
-    });
-    const ours = rows.filter((row) => row.organization_id === target.organizationId);
-    const bySite = new Map<string, number[]>();
-    for (const row of ours)
-      if (row.site && row.site !== asset.site && asset.instanceType && row.instance_type === asset.instanceType)
-        bySite.set(row.site, [...(bySite.get(row.site) ?? []), row.unit_cost]);
-    let alternateSite: UnitCostComparison['alternateSite'] = null;
-    for (const [site, costs] of bySite) {
-      const siteMedian = median(costs)!;
-      if (!alternateSite || siteMedian < alternateSite.unitCost) alternateSite = { site, unitCost: siteMedian };
-    }
-    const site = asset.site ? median(ours.filter((row) => row.site === asset.site).map((row) => row.unit_cost)) : null;
-    const peer = asset.instanceType
-      ? median(rows.filter((row) => row.instance_type === asset.instanceType).map((row) => row.unit_cost))
-      : null;
-    return {
-      currency,
-      unitCost: nullableRound4(unitCost),
-      site: nullableRound4(site),
-      alternateSite: alternateSite && { site: alternateSite.site, unitCost: round4(alternateSite.unitCost) },
-      peer: nullableRound4(peer),
-      industry: nullableRound4(industryUnitCost(asset.instanceType)),
     };
   }
 

@@ -1,5 +1,5 @@
 // The rating formulas of analytics.md against values computed by hand (thresholds min 40, max 60).
-import { distributionOf, groupRatings, hourRisk, median, nearestRank, ratingsOf, type AssetSums } from './ratings';
+import { distributionOf, groupRatings, hourRisk, nearestRank, ratingsOf, type AssetSums } from './ratings';
 
 const thresholds = { min: 40, max: 60 };
 
@@ -119,7 +119,7 @@ describe('group figures', () => {
     expect(bins.map((bin) => bin.count)).toEqual([2, 1, 0, 0, 0, 1, 0, 0, 0, 1]);
   });
 
-  it('takes the nearest-rank p95 and the median', () => {
+  it('takes the nearest-rank p95', () => {
     expect(nearestRank([3.5, 4.91, 5, 6.41], 0.95)).toBe(6.41);
     expect(
       nearestRank(
@@ -128,7 +128,5 @@ describe('group figures', () => {
       ),
     ).toBe(19);
     expect(nearestRank([], 0.95)).toBeNull();
-    expect(median([3, 1, 2])).toBe(2);
-    expect(median([4, 1, 2, 3])).toBe(2.5);
   });
 });

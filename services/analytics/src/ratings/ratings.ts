@@ -136,11 +136,3 @@ export function nearestRank(values: number[], percentile: number): number | null
 }
 
 export const round4 = (value: number): number => Math.round(value * 10_000) / 10_000;
-
-/** Median (the mean of the middle two for an even count); null for none. */
-export function median(values: number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}

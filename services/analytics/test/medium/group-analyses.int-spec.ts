@@ -201,4 +201,68 @@ describe('group analyses in SQL (real PostgreSQL)', () => {
       expect(change.change).toBe(Math.round((change.infraRating - change.previous) * 10) / 10);
     }
   });
+
+  it("compares an asset's unit cost with its site's, the cheapest other site's and its peers' across the account", async () => {
+    const account = randomUUID();
+    const [ours, theirs] = [randomUUID(), randomUUID()];
+    const day0 = Math.floor(now / DAY_MS) * DAY_MS - 2 * DAY_MS;
+    const ingest = new TelemetryService(new TelemetryRepository(dataSource), new EventPublisher(), {
+      rollUp: async () => undefined,
+    } as unknown as AnalyticsScheduler);
+    // [organization, site, instance type, cores (× 2 GHz), cost per hour]: unit cost = cost / wcu per hour.
+    const fleet = [
+      [ours, 'east', 't1', 1, 1], // 0.5: the asset compared
+      [ours, 'east', 't2', 2, 1], // 0.25
+      [ours, 'west', 't1', 1, 0.5], // 0.25
+      [ours, 'north', 't1', 1, 0.3], // 0.15
+      [ours, 'north', 't1', 1, 0.5], // 0.25
+      [theirs, 'east', 't1', 1, 2], // 1: a peer in another organization of the account
+    ] as const;
+    const ids = fleet.map(() => randomUUID());
+    await dataSource.transaction(async (manager) => {
+      for (const [index, [organizationId, site, type, cores]] of fleet.entries())
+        await readModels.upsertAsset(manager, organizationId, {
+          assetId: ids[index],
+          externalId: `u-${index}`,
+          name: `u-${index}`,
+          status: 'active',
+          collectionIds: [],
+          attributes: { site, instance_type: type, cpu_cores: cores, cpu_speed: 2 },
+        });
+      for (const organizationId of [ours, theirs])
+        await manager.query(`INSERT INTO organization_accounts VALUES ($1, $2)`, [organizationId, account]);
+    });
+    for (const organizationId of [ours, theirs]) {
+      const samples = fleet.flatMap(([owner, , , , cost], index) =>
+        owner === organizationId
+          ? [0, 1].map((hour) => ({
+              assetId: ids[index],
+              hour: new Date(day0 + hour * HOUR_MS).toISOString(),
+              cpuUtil: 50,
+              cost,
+            }))
+          : [],
+      );
+      await ingest.ingest({ ...tenant, organizationId, accountId: account }, { kind: 'json', body: { samples } });
+      while ((await rollups.drain(organizationId)) > 0);
+    }
+    const horizon: Horizon = { start: day0, end: day0 + DAY_MS, granularity: 'day' };
+    const answer = await analyses.systemRatings({
+      target: { organizationId: ours, assetId: ids[0], tagIds: [], collectionIds: [] },
+      horizon,
+    });
+    expect(answer.unitCost).toMatchObject({
+      unitCost: 0.5,
+      site: 0.375, // east: 0.5 and 0.25
+      alternateSite: { site: 'north', unitCost: 0.2 }, // t1 elsewhere: west 0.25, north (0.15 + 0.25) / 2
+      peer: 0.25, // t1 in both organizations: 0.15, 0.25, 0.25, 0.5, 1
+    });
+    // The same over a standard horizon, from the period sums of one organization and the rollups of the other.
+    await new PeriodsRepository(dataSource, rollups).refresh(ours, now);
+    const fromPeriods = await analyses.systemRatings({
+      target: { organizationId: ours, assetId: ids[0], tagIds: [], collectionIds: [] },
+      horizon: resolveHorizon('30d', now),
+    });
+    expect(fromPeriods.unitCost).toEqual(answer.unitCost);
+  });
 });
