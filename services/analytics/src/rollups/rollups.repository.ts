@@ -134,8 +134,8 @@ export class RollupsRepository {
       `INSERT INTO asset_daily (organization_id, asset_id, day, hours, cpu_sum, cpu_sq_sum, cpu_max, mem_sum, mem_hours,
                                 mem_max, cost_sum, cost_hours, priced_hours, idle_cost, hours_in_band, hours_over_max,
                                 hours_below_min, risk_sum, first_hour, last_hour)
-       SELECT $1, p.asset_id, p.day, count(*), sum(s.cpu_util), sum(s.cpu_util::float8 * s.cpu_util), max(s.cpu_util),
-              coalesce(sum(s.mem_util), 0), count(s.mem_util), max(s.mem_util),
+       SELECT $1, p.asset_id, p.day, count(*), sum(s.cpu_util::float8), sum(s.cpu_util::float8 * s.cpu_util),
+              max(s.cpu_util), coalesce(sum(s.mem_util::float8), 0), count(s.mem_util), max(s.mem_util),
               coalesce(sum(coalesce(s.cost, a.cost_per_hour)), 0), count(s.cost),
               count(coalesce(s.cost, a.cost_per_hour)),
               coalesce(sum(coalesce(s.cost, a.cost_per_hour) * (1 - s.cpu_util / 100.0)), 0),
