@@ -9,4 +9,4 @@ export * from './outbox-message.entity';
 export * from './outbox-relay';
 export * from './topics-admin';
 export * from './service-runtime';
-export { refreshStaleStatistics } from './table-statistics';
+export { refreshStaleStatistics, vacuumDeadRows } from './table-statistics';

@@ -21,6 +21,25 @@ export async function refreshStaleStatistics(dataSource: DataSource): Promise<st
   return stale.map(({ name }) => name);
 }
 
+/**
+ * Vacuums the service's tables with more dead rows than autovacuum's default threshold (50 rows + 20%), where
+ * autovacuum is off (this repository's development and CI machines). The work queues (pending rollups, periods, the
+ * outbox) delete every row they take: without it 2,000 live pending rows sat among 4.4 million dead ones (377 MB),
+ * and every telemetry load and rollup paid for scanning them. Returns the tables vacuumed.
+ */
+export async function vacuumDeadRows(dataSource: DataSource): Promise<string[]> {
+  const [{ autovacuum }] = (await dataSource.query(`SELECT current_setting('autovacuum') AS autovacuum`)) as {
+    autovacuum: string;
+  }[];
+  if (autovacuum === 'on') return [];
+  const bloated = (await dataSource.query(
+    `SELECT format('%I.%I', schemaname, relname) AS name FROM pg_stat_user_tables
+      WHERE n_dead_tup > 50 + 0.2 * greatest(n_live_tup, 0)`,
+  )) as { name: string }[];
+  for (const { name } of bloated) await dataSource.query(`VACUUM ${name}`);
+  return bloated.map(({ name }) => name);
+}
+
 @Injectable()
 export class RefreshStatisticsJob extends JobProcessor<MessagingJobs, 'refresh-statistics'> {
   readonly name = 'refresh-statistics';
@@ -31,6 +50,8 @@ export class RefreshStatisticsJob extends JobProcessor<MessagingJobs, 'refresh-s
   }
 
   async process(): Promise<void> {
+    const vacuumed = await vacuumDeadRows(this.dataSource);
+    if (vacuumed.length > 0) this.logger.log(`vacuumed ${vacuumed.join(', ')}`);
     const analyzed = await refreshStaleStatistics(this.dataSource);
     if (analyzed.length > 0) this.logger.log(`refreshed planner statistics of ${analyzed.join(', ')}`);
   }

@@ -1,7 +1,7 @@
 // Stale planner statistics are refreshed by the foundation's job (PostgreSQL with autovacuum off, as here).
 import { DataSource } from 'typeorm';
 import { pollUntil } from '@infra/platform/testing';
-import { refreshStaleStatistics } from '../src/table-statistics';
+import { refreshStaleStatistics, vacuumDeadRows } from '../src/table-statistics';
 import { ScratchDatabase, scratchMessagingDatabase } from './scratch-database';
 
 describe('refreshing stale planner statistics (real PostgreSQL)', () => {
@@ -37,5 +37,27 @@ describe('refreshing stale planner statistics (real PostgreSQL)', () => {
     expect(analyzed).toEqual(['public.items']);
     expect(await lastAnalyze('items')).not.toBeNull();
     expect(await refreshStaleStatistics(dataSource)).toEqual([]);
+  });
+
+  it('vacuums a table whose dead rows pass the threshold where autovacuum is off, and leaves the others', async () => {
+    const [{ autovacuum }] = (await dataSource.query(`SELECT current_setting('autovacuum') AS autovacuum`)) as {
+      autovacuum: string;
+    }[];
+    await dataSource.query('CREATE TABLE queue (id int PRIMARY KEY)');
+    await dataSource.query('INSERT INTO queue SELECT generate_series(1, 5000)');
+    await dataSource.query('DELETE FROM queue');
+    if (autovacuum === 'on') {
+      expect(await vacuumDeadRows(dataSource)).toEqual([]); // autovacuum's own work
+      return;
+    }
+    const vacuumed = await pollUntil('queue to be vacuumed', async () => {
+      const tables = await vacuumDeadRows(dataSource);
+      return tables.includes('public.queue') ? tables : undefined;
+    });
+    expect(vacuumed).not.toContain('public.untouched');
+    const [{ last_vacuum: lastVacuum }] = (await dataSource.query(
+      `SELECT last_vacuum FROM pg_stat_user_tables WHERE relname = 'queue'`,
+    )) as { last_vacuum: Date | null }[];
+    expect(lastVacuum).not.toBeNull();
   });
 });
