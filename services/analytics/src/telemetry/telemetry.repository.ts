@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, type QueryRunner } from 'typeorm';
 import { isUniqueViolation } from '@infra/platform';
 import { applyOrgHourlyChange, lockOrgHourly } from '../rollups/org-hourly';
 import type { SampleValues } from './telemetry-samples';
@@ -119,7 +119,7 @@ export class TelemetryRepository {
         `CREATE TEMPORARY TABLE telemetry_replaced (asset_id uuid, hour timestamptz, cpu_util real, mem_util real,
            cost numeric) ON COMMIT DROP`,
       );
-      await this.insertSamples(runner.manager, organizationId);
+      await this.insertSamples(runner, organizationId, rows.length);
       await applyOrgHourlyChange(runner.manager, organizationId, 'telemetry_staging', 'telemetry_replaced');
       // Each asset-day of the call once: the freshness, the freshness per source and the days to roll up read it.
       await runner.manager.query(
@@ -171,11 +171,14 @@ export class TelemetryRepository {
    * or the range is off), the unique key refuses it and every row takes the replacing path: the range only decides
    * speed, never the outcome.
    */
-  private async insertSamples(manager: EntityManager, organizationId: string): Promise<void> {
+  private async insertSamples(runner: QueryRunner, organizationId: string, staged: number): Promise<void> {
+    const { manager } = runner;
     await manager.query(`SAVEPOINT telemetry_new_hours`);
     try {
-      await manager.query(insertSamples(OUTSIDE_STORED_RANGE, false), [organizationId]);
+      const { affected } = await runner.query(insertSamples(OUTSIDE_STORED_RANGE, false), [organizationId], true);
       await manager.query(`RELEASE SAVEPOINT telemetry_new_hours`);
+      // Every staged hour was new (the usual call): nothing to replace.
+      if (affected === staged) return;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       await manager.query(`ROLLBACK TO SAVEPOINT telemetry_new_hours`);
@@ -184,15 +187,6 @@ export class TelemetryRepository {
       return;
     }
     const inside = `${OUTSIDE_STORED_RANGE} IS NOT TRUE`;
-    // The usual call has no hour inside a stored range: skip the replacing path (its join with the samples cost a
-    // 50,000-sample call 200–300 ms even when it found nothing).
-    const [{ replacing }] = await manager.query<{ replacing: boolean }[]>(
-      `SELECT EXISTS (SELECT 1 FROM telemetry_staging s
-                        LEFT JOIN telemetry_freshness f ON f.organization_id = $1 AND f.asset_id = s.asset_id
-                       WHERE ${inside}) AS replacing`,
-      [organizationId],
-    );
-    if (!replacing) return;
     await this.keepReplaced(manager, organizationId, inside);
     await manager.query(insertSamples(inside, true), [organizationId]);
   }
