@@ -6,7 +6,8 @@
 //   reads the same rollup rows in the same run;
 // - p95 of each asset analysis; a full rating computation of every asset; a full re-rollup after a threshold change.
 // Targets: ingest >= 100,000 samples/s; organization analyses p95 < 150 ms; asset analyses p95 < 30 ms; full
-// recompute < 15 s. DATABASE_URL defaults to the local analytics database. RUNS (30) requests per figure.
+// recompute < 15 s. DATABASE_URL defaults to the local analytics database. RUNS (30) requests per figure; CLIENTS (1)
+// ingest callers at once.
 import { Client } from 'pg';
 import type { CreateTagsResponse, TelemetryIngestResponse, UpsertAssetsResponse } from '@infra/contracts';
 import { api, apiJsonText, existingOrganization, freshOrganization, timed } from './bench-client';
@@ -15,6 +16,8 @@ import { percentile } from './stats';
 const ASSETS = Number(process.env.ASSETS ?? 10_000);
 const DAYS = Number(process.env.DAYS ?? 90);
 const RUNS = Number(process.env.RUNS ?? 30);
+/** Ingest callers at once (CLIENTS > 1 times the wall clock, the bench's own generation and serialization included). */
+const CLIENTS = Number(process.env.CLIENTS ?? 1);
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/infra_analytics';
 const ORGANIZATION_ANALYSES = [
   'workload',
@@ -126,25 +129,33 @@ async function main(): Promise<void> {
   }
 
   // Each call's body is generated and serialized before its clock starts (a collector's work, on its own machine):
-  // the rate counts the time spent in the calls.
+  // one caller's rate counts the time spent in the calls. Several callers share the generator and are timed by the
+  // wall clock, their generation and serialization on these same two cores included (the rate is a floor).
   let total = 0;
   let ingestMs = 0;
   const ingestStarted = performance.now();
-  for (const chunk of generateTelemetry(assets, { seed: 11, days: DAYS })) {
-    const body = JSON.stringify({ samples: chunk });
-    const [result, callMs] = await timed(() => apiJsonText<TelemetryIngestResponse>('POST', 'telemetry', body));
-    if (result.rejected.length > 0) throw new Error(`rejected: ${JSON.stringify(result.rejected.slice(0, 3))}`);
-    total += result.accepted;
-    ingestMs += callMs;
-  }
+  const chunks = generateTelemetry(assets, { seed: 11, days: DAYS })[Symbol.iterator]();
+  const caller = async () => {
+    for (let next = chunks.next(); !next.done; next = chunks.next()) {
+      const body = JSON.stringify({ samples: next.value });
+      const [result, callMs] = await timed(() => apiJsonText<TelemetryIngestResponse>('POST', 'telemetry', body));
+      if (result.rejected.length > 0) throw new Error(`rejected: ${JSON.stringify(result.rejected.slice(0, 3))}`);
+      total += result.accepted;
+      ingestMs += callMs;
+    }
+  };
+  await Promise.all(Array.from({ length: CLIENTS }, caller));
   const wallMs = performance.now() - ingestStarted;
   say(
     `ingest: ${total.toLocaleString('en-US')} samples (${ASSETS} assets × ${DAYS} days) in ${(wallMs / 1000).toFixed(1)} s, ` +
       `${(ingestMs / 1000).toFixed(1)} s of it in the calls`,
   );
   say(
-    `  ${Math.round((total / ingestMs) * 1000).toLocaleString('en-US')} samples/s through the gateway, one call at a ` +
-      `time (target 100,000)`,
+    CLIENTS === 1
+      ? `  ${Math.round((total / ingestMs) * 1000).toLocaleString('en-US')} samples/s through the gateway, one call at a ` +
+          `time (target 100,000)`
+      : `  ${Math.round((total / wallMs) * 1000).toLocaleString('en-US')} samples/s through the gateway, ${CLIENTS} ` +
+          `callers at once, by the wall clock (target 100,000)`,
   );
   const [, catchUp] = await timed(() => waitForRollups(db, organizationId));
   say(`  rollups caught up ${(catchUp / 1000).toFixed(1)} s after the last call`);
@@ -254,7 +265,7 @@ async function measure(
     }
     await waitForRollups(db, organizationId);
   });
-  say(`full re-rollup after a threshold change: ${(rerollMs / 1000).toFixed(1)} s (target 15 s)`);
+  say(`full re-rollup after a threshold change (every asset-day from the samples): ${(rerollMs / 1000).toFixed(1)} s`);
   const [, periodsMs] = await timed(() => waitForPeriods(db, organizationId));
   say(`  then the period sums of every asset: ${(periodsMs / 1000).toFixed(1)} s more`);
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { pollUntil } from '@infra/platform/testing';
 import { BROWSER_BASE_URL as BASE_URL, useBrowser, WAIT_MS } from './support/browser';
+import { DASHBOARD_WIDGETS as WIDGETS, renderWatcher } from './support/dashboards';
 import { signInThroughPage } from './support/web-signin';
 
 jest.setTimeout(180_000);
@@ -20,40 +21,6 @@ const RENDER_MS = 45_000;
 const SCREENS = path.resolve(__dirname, '../../.cache/test-results/screens');
 const WIDGET_ERROR = 'Oops! Error loading widget';
 const ORGANIZATION = 'Demo East';
-
-/** The widgets each kind of dashboard shows (AnalyticsSections). */
-const ANALYSES = [
-  'widget-workload-capacity',
-  'widget-workload-cost',
-  'widget-capacity-gap',
-  'widget-system-utilization',
-];
-const WIDGETS = {
-  organization: [
-    'widget-highlights',
-    'widget-inventory',
-    'widget-infra-rating',
-    'widget-view-ratings',
-    'widget-system-ratings',
-    'widget-business-overview',
-    ...ANALYSES,
-  ],
-  asset: ['widget-infra-rating', 'widget-system-ratings', ...ANALYSES],
-  collection: [
-    'widget-infra-rating',
-    'widget-view-ratings',
-    'widget-system-ratings',
-    'widget-collection-summary',
-    ...ANALYSES,
-  ],
-  view: [
-    'widget-infra-rating',
-    'widget-view-ratings',
-    'widget-system-ratings',
-    'widget-business-overview',
-    ...ANALYSES,
-  ],
-};
 
 /** What the page functions below use of the browser's window (this project's types have no DOM). */
 interface BrowserWindow {
@@ -94,31 +61,12 @@ async function selectOrganization(page: Page) {
 }
 
 /**
- * Waits for the `expected` widget frames to be on the page and every widget frame to show content: no skeleton, no
- * spinner, something besides its title. A watcher in the page checks on every animation frame and keeps
- * `performance.now()` of the first frame where it holds (the milliseconds since the navigation started), which is
- * returned. (The page's CSP forbids eval, so the watcher is installed with a plain evaluate and polled from here.)
+ * Waits for the `expected` widget frames to be on the page and every widget frame to show content (renderWatcher),
+ * and returns `performance.now()` of the first frame where that held: the milliseconds since the navigation started.
  */
 async function widgetsRendered(page: Page, expected: readonly string[]): Promise<number> {
   const key = `__widgetsRendered${Math.random().toString(36).slice(2)}`;
-  await page.evaluate(`(() => {
-    const expected = ${JSON.stringify(expected)};
-    const check = () => {
-      const frames = [...document.querySelectorAll('section[data-testid^="widget-"]')];
-      const present = new Set(frames.map((frame) => frame.getAttribute('data-testid')));
-      if (!expected.every((id) => present.has(id))) return false;
-      return frames.every((frame) => {
-        if (frame.querySelector('.MuiSkeleton-root, .MuiCircularProgress-root, [role="progressbar"]')) return false;
-        const content = frame.querySelector('.MuiCardContent-root');
-        return content !== null && content.children.length > 1;
-      });
-    };
-    const watch = () => {
-      if (check()) window[${JSON.stringify(key)}] = performance.now();
-      else requestAnimationFrame(watch);
-    };
-    watch();
-  })()`);
+  await page.evaluate(renderWatcher(expected, key));
   let at: number | undefined;
   await pollUntil(
     `the widgets ${expected.join(', ')} to render`,

@@ -1,6 +1,6 @@
 // Headless Debian Chromium through playwright-core, one fresh context (cookies, storage) per test.
-// The flags keep Chromium off the network it cannot reach here (background services, QUIC).
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './chromium';
 
 export const BROWSER_BASE_URL = (process.env.BASE_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
 export const WAIT_MS = 15_000;
@@ -15,19 +15,7 @@ export interface BrowserSession {
 export function useBrowser(): BrowserSession {
   const session = {} as { browser: Browser; context: BrowserContext; page: Page };
   beforeAll(async () => {
-    session.browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    session.browser = await launchChromium();
   });
   afterAll(async () => {
     await session.browser?.close();
