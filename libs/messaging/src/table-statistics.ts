@@ -13,12 +13,20 @@ export const REFRESH_STATISTICS_EVERY_MS = 60_000;
  * Returns the tables analyzed.
  */
 export async function refreshStaleStatistics(dataSource: DataSource): Promise<string[]> {
-  const stale = (await dataSource.query(
-    `SELECT format('%I.%I', schemaname, relname) AS name FROM pg_stat_user_tables
-      WHERE n_mod_since_analyze > 50 + 0.1 * greatest(n_live_tup, 0)`,
+  return maintainTablesWhere(dataSource, 'n_mod_since_analyze > 50 + 0.1 * greatest(n_live_tup, 0)', 'ANALYZE');
+}
+
+/** Runs `command` on each of the service's tables whose activity counters meet `condition`; returns their names. */
+async function maintainTablesWhere(
+  dataSource: DataSource,
+  condition: string,
+  command: 'ANALYZE' | 'VACUUM',
+): Promise<string[]> {
+  const tables = (await dataSource.query(
+    `SELECT format('%I.%I', schemaname, relname) AS name FROM pg_stat_user_tables WHERE ${condition}`,
   )) as { name: string }[];
-  for (const { name } of stale) await dataSource.query(`ANALYZE ${name}`);
-  return stale.map(({ name }) => name);
+  for (const { name } of tables) await dataSource.query(`${command} ${name}`);
+  return tables.map(({ name }) => name);
 }
 
 /**
@@ -32,12 +40,7 @@ export async function vacuumDeadRows(dataSource: DataSource): Promise<string[]> 
     autovacuum: string;
   }[];
   if (autovacuum === 'on') return [];
-  const bloated = (await dataSource.query(
-    `SELECT format('%I.%I', schemaname, relname) AS name FROM pg_stat_user_tables
-      WHERE n_dead_tup > 50 + 0.2 * greatest(n_live_tup, 0)`,
-  )) as { name: string }[];
-  for (const { name } of bloated) await dataSource.query(`VACUUM ${name}`);
-  return bloated.map(({ name }) => name);
+  return maintainTablesWhere(dataSource, 'n_dead_tup > 50 + 0.2 * greatest(n_live_tup, 0)', 'VACUUM');
 }
 
 @Injectable()
