@@ -148,7 +148,7 @@ async function main(): Promise<void> {
   const wallMs = performance.now() - ingestStarted;
   say(
     `ingest: ${total.toLocaleString('en-US')} samples (${ASSETS} assets × ${DAYS} days) in ${(wallMs / 1000).toFixed(1)} s, ` +
-      `${(ingestMs / 1000).toFixed(1)} s of it in the calls`,
+      `${(ingestMs / 1000).toFixed(1)} s in the calls${CLIENTS > 1 ? ` (summed over ${CLIENTS} callers)` : ''}`,
   );
   say(
     CLIENTS === 1

@@ -526,10 +526,10 @@ export class AnalysesRepository {
                 EXISTS (SELECT 1 FROM period_windows w WHERE w.organization_id = o.organization_id AND w.period = $5
                            AND w.window_start = $3::timestamptz AND w.window_end = $6::timestamptz AND w.complete)
                   AS from_periods
-           FROM organization_accounts o
-          WHERE o.account_id = (SELECT account_id FROM organization_accounts WHERE organization_id = $1)
-         UNION SELECT $1::uuid, EXISTS (SELECT 1 FROM period_windows w WHERE w.organization_id = $1 AND w.period = $5
-                           AND w.window_start = $3::timestamptz AND w.window_end = $6::timestamptz AND w.complete)),
+           -- The account's organizations, and the asset's own when no account is known yet.
+           FROM (SELECT organization_id FROM organization_accounts
+                  WHERE account_id = (SELECT account_id FROM organization_accounts WHERE organization_id = $1)
+                 UNION SELECT $1::uuid) o),
        costs AS (
          SELECT a.organization_id, a.site, a.instance_type, (p.cost / (a.wcu * p.priced_hours))::float8 AS unit_cost
            FROM organizations o

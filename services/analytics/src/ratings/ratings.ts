@@ -96,7 +96,10 @@ export function ratingsOf(
   };
 }
 
-/** A group's ratings: the wcu-weighted mean of its assets' (assets without ratings left out of the four). */
+/**
+ * A group's ratings: the wcu-weighted mean of its assets' (assets without ratings left out of the four). The rule in
+ * TypeScript; the analyses compute it in SQL (groupRatingsSql), held to this by group-analyses.int-spec.ts.
+ */
 export function groupRatings(assets: { wcu: number; values: RatingValues }[]): RatingValues {
   const weighted = (pick: (values: RatingValues) => number | null): number | null => {
     let sum = 0;
@@ -121,7 +124,7 @@ export function groupRatings(assets: { wcu: number; values: RatingValues }[]): R
   };
 }
 
-/** InfraRating distribution in bins of 10 (a rating of 100 falls in the last bin). */
+/** InfraRating distribution in bins of 10 (a rating of 100 falls in the last bin); in SQL: distributionSql. */
 export function distributionOf(ratings: (number | null)[]): { from: number; to: number; count: number }[] {
   const bins = Array.from({ length: 10 }, (_, index) => ({ from: index * 10, to: index * 10 + 10, count: 0 }));
   for (const rating of ratings) if (rating !== null) bins[Math.min(9, Math.floor(rating / 10))].count += 1;
