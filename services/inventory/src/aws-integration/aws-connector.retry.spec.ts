@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AssetUpsertItem } from '@infra/contracts';
-import { EXTERNAL_ID, ROLE_ARN } from './__fixtures__/ec2';
+import { EXTERNAL_ID, ROLE_ARN } from '../../test/fixtures/aws-ec2';
 import type { AssetSink } from './asset-sink';
 import { AwsConnector } from './aws-connector';
 import type { AwsIntegration } from './aws-integration.entity';

@@ -24,8 +24,8 @@ import {
   instanceTypesOutput,
   M5_LARGE,
   ROLE_ARN,
-} from './__fixtures__/ec2';
-import { costOutput, listMetricsOutput, metricDataOutput, metricResult } from './__fixtures__/telemetry';
+} from '../../test/fixtures/aws-ec2';
+import { costOutput, listMetricsOutput, metricDataOutput, metricResult } from '../../test/fixtures/aws-telemetry';
 import type { AssetSink } from './asset-sink';
 import type { AwsIntegration, SyncCounts } from './aws-integration.entity';
 import { SyncAwsIntegrationJob } from './aws-integration.jobs';

@@ -18,7 +18,7 @@ import {
   instanceTypesOutput,
   REGIONS_OUTPUT,
   ROLE_ARN,
-} from './__fixtures__/ec2';
+} from '../../test/fixtures/aws-ec2';
 import type { AssetSink, SyncTenant } from './asset-sink';
 import { AwsConnector } from './aws-connector';
 import { AwsAccessError } from './aws-errors';

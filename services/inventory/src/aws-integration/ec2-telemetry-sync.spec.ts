@@ -14,14 +14,14 @@ import {
 import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { CollectedTelemetrySample } from '@infra/contracts';
-import { ASSUME_ROLE_OUTPUT, EXTERNAL_ID, ROLE_ARN } from './__fixtures__/ec2';
+import { ASSUME_ROLE_OUTPUT, EXTERNAL_ID, ROLE_ARN } from '../../test/fixtures/aws-ec2';
 import {
   agentMemoryMetric,
   costOutput,
   listMetricsOutput,
   metricDataOutput,
   metricResult,
-} from './__fixtures__/telemetry';
+} from '../../test/fixtures/aws-telemetry';
 import type { SyncTenant } from './asset-sink';
 import { AwsConnector } from './aws-connector';
 import type { AwsIntegration, SyncCounts, TelemetryCounts } from './aws-integration.entity';
