@@ -78,12 +78,21 @@ function horizonError(detail?: string) {
 
 export const hoursOf = (horizon: Horizon): number => (horizon.end - horizon.start) / HOUR_MS;
 
+/** How the period before a standard horizon is named (`previous-30d`). */
+const PREVIOUS_PERIOD = 'previous-';
+
+/**
+ * Whether a precomputed period is closed: the period before a standard horizon ends where the horizon starts,
+ * whatever the clock, so its ratings can be kept with its sums.
+ */
+export const isClosedPeriod = (period: string): boolean => period.startsWith(PREVIOUS_PERIOD);
+
 /** The equal period just before (business overview's "previous period"). */
 export const previousOf = (horizon: Horizon): Horizon => ({
   start: horizon.start - (horizon.end - horizon.start),
   end: horizon.start,
   granularity: horizon.granularity,
-  ...(horizon.period ? { period: `previous-${horizon.period}` } : {}),
+  ...(horizon.period ? { period: `${PREVIOUS_PERIOD}${horizon.period}` } : {}),
 });
 
 /** Every precomputed period: each standard horizon and the one before it (business overview compares them). */
@@ -94,7 +103,7 @@ export function standardPeriods(now: number): Horizon[] {
   });
 }
 
-export const STANDARD_PERIOD_NAMES = TIME_HORIZON_KEYS.flatMap((key) => [key, `previous-${key}`]);
+export const STANDARD_PERIOD_NAMES = TIME_HORIZON_KEYS.flatMap((key) => [key, `${PREVIOUS_PERIOD}${key}`]);
 
 export function describe(horizon: Horizon): AnalysisHorizon {
   return {

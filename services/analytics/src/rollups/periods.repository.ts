@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { assetSumsSql, CLOSED_RATING_COLUMNS, PERIOD_COLUMNS } from '../analyses/analyses.repository';
-import { standardPeriods, type Horizon } from '../analyses/horizon';
+import { isClosedPeriod, standardPeriods, type Horizon } from '../analyses/horizon';
 import { ratedAssetsSql } from '../ratings/ratings.sql';
 import { RollupsRepository } from './rollups.repository';
 
@@ -43,9 +43,8 @@ export class PeriodsRepository {
       const assets = `a.organization_id = $1 AND a.id = ANY($4::uuid[])`;
       const sums = assetSumsSql(window.granularity, assets, '$6', '$7');
       const thresholdParams = window.granularity === 'hour' ? [thresholds.min, thresholds.max] : [];
-      // A closed window (the period before a standard horizon) ends where the horizon starts, whatever the clock:
-      // its ratings are kept with its sums. The others' move with the current hour and are rated when read.
-      const closed = window.period!.startsWith('previous-');
+      // A closed window's ratings are kept with its sums; the others' move with the current hour and are rated when read.
+      const closed = isClosedPeriod(window.period!);
       const bounds = [`$${6 + thresholdParams.length}::float8`, `$${7 + thresholdParams.length}::float8`] as const;
       for (;;) {
         const count = await this.dataSource.transaction(async (manager) => {
