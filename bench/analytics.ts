@@ -58,8 +58,7 @@ async function sample(work: () => Promise<unknown>): Promise<{ p50: number; p95:
 async function waitForRollups(db: Client, organizationId: string): Promise<void> {
   for (;;) {
     const { rows } = await db.query<{ pending: number }>(
-      `SELECT (SELECT count(*) FROM rollup_pending WHERE organization_id = $1)
-            + (SELECT count(*) FROM rollup_pending_days WHERE organization_id = $1) AS pending`,
+      `SELECT count(*) AS pending FROM rollup_pending WHERE organization_id = $1`,
       [organizationId],
     );
     if (Number(rows[0].pending) === 0) return;

@@ -87,8 +87,7 @@ async function rollupsDone(organizationId: string, started: number): Promise<num
   try {
     for (;;) {
       const { rows } = await db.query<{ pending: boolean }>(
-        `SELECT EXISTS (SELECT 1 FROM rollup_pending WHERE organization_id = $1)
-             OR EXISTS (SELECT 1 FROM rollup_pending_days WHERE organization_id = $1) AS pending`,
+        `SELECT EXISTS (SELECT 1 FROM rollup_pending WHERE organization_id = $1) AS pending`,
         [organizationId],
       );
       if (!rows[0].pending) return performance.now() - started;

@@ -9,6 +9,7 @@ import { AssetPeriods1766400000000 } from './database/migrations/1766400000000-a
 import { BusinessEvents1766500000000 } from './database/migrations/1766500000000-business-events';
 import { OrgHourlyDeltas1766600000000 } from './database/migrations/1766600000000-org-hourly-deltas';
 import { ClosedPeriodRatings1766700000000 } from './database/migrations/1766700000000-closed-period-ratings';
+import { OrgDailyDeltas1766800000000 } from './database/migrations/1766800000000-org-daily-deltas';
 
 /** Analytics' migrations, in order. */
 export const ANALYTICS_MIGRATIONS = [
@@ -20,6 +21,7 @@ export const ANALYTICS_MIGRATIONS = [
   BusinessEvents1766500000000,
   OrgHourlyDeltas1766600000000,
   ClosedPeriodRatings1766700000000,
+  OrgDailyDeltas1766800000000,
 ];
 
 /** The analytics service: config from the environment, its tables, migrations and topics. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { PRICE_LIST } from '@infra/contracts';
-import type { RatingValues } from '@infra/contracts';
+import type { AssetRatingValues, RatingValues } from '@infra/contracts';
 import { distributionSql, groupRatingsSql, oneDecimalSql, ratedAssetsSql } from '../ratings/ratings.sql';
 import type { Thresholds } from '../rollups/rollups.repository';
 import { ORG_HOURLY_DAYS } from '../rollups/rollups.repository';
@@ -442,6 +442,25 @@ export class AnalysesRepository {
       params,
     );
     return groupFiguresOf(row);
+  }
+
+  /**
+   * The ratings of every rated asset of the target, computed in the database (ratedAssetsSql, bit-exact with
+   * ratingsOf): what the ratings job publishes, without moving every asset's sums to Node.
+   */
+  async assetRatings(target: TargetFilter, horizon: Horizon, thresholds: Thresholds): Promise<AssetRatingValues[]> {
+    const params: unknown[] = [target.organizationId, iso(horizon.start), iso(horizon.end)];
+    const condition = this.targetCondition(target, params);
+    const sums = await this.sumsSql(target, horizon, thresholds, params, condition, ['$2', '$3']);
+    params.push(horizon.start, horizon.end);
+    const rated = ratedAssetsSql('sums', condition, `$${params.length - 1}::float8`, `$${params.length}::float8`, true);
+    return this.dataSource.query<AssetRatingValues[]>(
+      `WITH sums AS (${sums})
+       SELECT id AS "assetId", infra_rating AS "infraRating", risk, optimization, volatility,
+              data_health AS "dataHealth"
+         FROM (${rated}) r WHERE infra_rating IS NOT NULL ORDER BY id`,
+      params,
+    );
   }
 
   /** `group` with the group's ratings and InfraRating bins. */

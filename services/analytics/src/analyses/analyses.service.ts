@@ -3,6 +3,7 @@ import {
   AnalyticsErrorCode,
   type AnalysisBase,
   type AssetRatings,
+  type AssetRatingValues,
   type BusinessOverviewResponse,
   type CollectionSummaryResponse,
   type CostAnalysisResponse,
@@ -431,10 +432,10 @@ export class AnalysesService {
   }
 
   /** Ratings of every asset of the organization over a horizon (the recompute job). */
-  async ratingsOfOrganization(organizationId: string, horizon: Horizon): Promise<AssetRatings[]> {
+  /** Every rated asset's ratings (the ratings job publishes them), computed in the database. */
+  async ratingsOfOrganization(organizationId: string, horizon: Horizon): Promise<AssetRatingValues[]> {
     const target: TargetFilter = { organizationId, tagIds: [], collectionIds: [] };
-    const thresholds = await this.rollups.thresholdsOf(organizationId);
-    return this.rate(await this.analyses.assets(target, horizon, thresholds), horizon, thresholds);
+    return this.analyses.assetRatings(target, horizon, await this.rollups.thresholdsOf(organizationId));
   }
 }
 

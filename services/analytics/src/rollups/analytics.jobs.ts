@@ -18,7 +18,7 @@ export const ANALYTICS_QUEUE = 'analytics';
 export interface AnalyticsJobs extends BusinessEventJobs {
   /** Drains the organization's pending asset-days into the asset rollups, then queues the next two. */
   'roll-up': { organizationId: string };
-  /** Redoes the organization's daily and hourly totals of the days touched, then its assets' period sums. */
+  /** Redoes the organization's hourly totals marked for a recompute, then its assets' pending period sums. */
   'roll-up-organization': { organizationId: string };
   /** Redoes the period sums of every organization whose windows moved (the hour or the day changed). */
   'refresh-periods-sweep': Record<string, never>;
@@ -29,12 +29,16 @@ export interface AnalyticsJobs extends BusinessEventJobs {
 }
 
 /**
- * Debounce windows: every trigger inside one window shares one job (its id names the window). The organization
- * totals read every asset of the days touched: redone less often than the asset rollups during a backfill.
+ * Debounce windows: every trigger inside one window shares one job (its id names the window). The period sums read
+ * every asset rolled up: redone less often than the asset rollups during a backfill.
  */
 const ROLLUP_WINDOW_MS = 1000;
 const ORGANIZATION_ROLLUP_WINDOW_MS = 2000;
-const RATINGS_WINDOW_MS = 2000;
+/**
+ * Ratings are read by inventory's lists (`includeRatingData`), not by the analyses (they rate when read): every 10 s
+ * is fresh enough, and a backfill of 10,000 assets no longer rates and publishes them all every two seconds.
+ */
+const RATINGS_WINDOW_MS = 10_000;
 /** Short: a new event's impact is readable within two seconds of its creation. */
 const MEASURE_WINDOW_MS = 500;
 /** Ratings are published in chunks well inside the topic schema's limit. */
@@ -42,7 +46,7 @@ const RATINGS_CHUNK = 5000;
 
 const windowOf = (windowMs: number) => Math.floor(Date.now() / windowMs);
 
-/** Queues the debounced jobs: one rollup per organization per second, one ratings run per two seconds. */
+/** Queues the debounced jobs: one rollup per organization per second, one ratings run per ten seconds. */
 @Injectable()
 export class AnalyticsScheduler {
   constructor(@InjectJobQueue(ANALYTICS_QUEUE) private readonly jobs: JobQueue<AnalyticsJobs>) {}
@@ -109,10 +113,11 @@ export class RollUpJob extends JobProcessor<AnalyticsJobs, 'roll-up'> {
     this.logger.log(
       `rolled up asset-days of ${days.length} day(s) of organization ${organizationId} in ${Date.now() - started} ms`,
     );
-    // A new tenant's first load leaves the statistics saying it has no rows: the organization totals, period sums and
-    // ratings queued next were planned as scans per asset and ran for minutes. Refresh them first (a look at
-    // pg_stat_user_tables, and ANALYZE only where stale), not on the minute's schedule.
-    const analyzed = await refreshStaleStatistics(this.dataSource);
+    // A new tenant's first load leaves the statistics saying it has no rows: the period sums and ratings queued next
+    // were planned as scans per asset and ran for minutes. Refresh them first (a look at pg_stat_user_tables), not on
+    // the minute's schedule; but only tables that doubled since their last ANALYZE: at the minute's 10% a month of
+    // samples growing by a call a second was analyzed every few seconds, 0.4 s each, through a whole backfill.
+    const analyzed = await refreshStaleStatistics(this.dataSource, { changedFraction: 0.5 });
     if (analyzed.length > 0) this.logger.log(`refreshed planner statistics of ${analyzed.join(', ')}`);
     await scheduler(this.moduleRef).rollUpOrganization(organizationId);
     await scheduler(this.moduleRef).recomputeRatings(organizationId);
@@ -136,11 +141,9 @@ export class RollUpOrganizationJob extends JobProcessor<AnalyticsJobs, 'roll-up-
 
   async process({ organizationId }: AnalyticsJobs['roll-up-organization']): Promise<void> {
     let started = Date.now();
-    const { days, hourlyDays } = await this.rollups.drainOrganizationDays(organizationId);
-    if (days + hourlyDays > 0)
-      this.logger.log(
-        `organization totals of ${days} day(s) (hourly: ${hourlyDays}) of ${organizationId} in ${Date.now() - started} ms`,
-      );
+    const hourlyDays = await this.rollups.recomputeOrgHourly(organizationId);
+    if (hourlyDays > 0)
+      this.logger.log(`hourly totals of ${hourlyDays} day(s) of ${organizationId} in ${Date.now() - started} ms`);
     started = Date.now();
     const assetPeriods = await this.periods.refresh(organizationId);
     if (assetPeriods > 0)
@@ -203,16 +206,7 @@ export class RecomputeRatingsJob extends JobProcessor<AnalyticsJobs, 'recompute-
   async process({ organizationId }: AnalyticsJobs['recompute-ratings']): Promise<void> {
     const started = Date.now();
     const computedAt = new Date().toISOString();
-    const rated = (await this.analyses.ratingsOfOrganization(organizationId, resolveHorizon('30d', Date.now())))
-      .filter((asset) => asset.infraRating !== null)
-      .map((asset) => ({
-        assetId: asset.assetId,
-        infraRating: asset.infraRating!,
-        risk: asset.risk!,
-        optimization: asset.optimization!,
-        volatility: asset.volatility!,
-        dataHealth: asset.dataHealth,
-      }));
+    const rated = await this.analyses.ratingsOfOrganization(organizationId, resolveHorizon('30d', Date.now()));
     const accountId = await this.accountOf(organizationId);
     await this.dataSource.transaction(async (manager) => {
       for (let start = 0; start < rated.length; start += RATINGS_CHUNK)

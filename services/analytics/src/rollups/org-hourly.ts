@@ -84,8 +84,16 @@ export async function markOrgHourly(
   );
 }
 
-/** Recomputes the marked days from the samples, under the exclusive lock; returns how many days. */
+/**
+ * Recomputes the marked days from the samples, under the exclusive lock; returns how many days. Nothing marked (the
+ * usual case) takes no lock: waiting for it made every load in flight wait too, every two seconds of a backfill.
+ */
 export async function recomputeOrgHourly(manager: EntityManager, organizationId: string): Promise<number> {
+  const [{ marked }] = (await manager.query(
+    `SELECT EXISTS (SELECT 1 FROM org_hourly_pending WHERE organization_id = $1) AS marked`,
+    [organizationId],
+  )) as { marked: boolean }[];
+  if (!marked) return 0;
   await lockOrgHourly(manager, organizationId, false);
   const [{ days }] = (await manager.query(
     `WITH taken AS (DELETE FROM org_hourly_pending WHERE organization_id = $1 RETURNING day)

@@ -9,14 +9,31 @@ import { markOrgHourly, recomputeOrgHourly } from './org-hourly';
 const PENDING_CHUNK = 20_000;
 export { ORG_HOURLY_DAYS } from './org-hourly';
 
+/**
+ * Adds the asset-days of `relation` (rows of asset_daily) to the organization's days, `sign` -1 taking them back. The
+ * asset-day's own WCU weighs it, so taking back a row subtracts exactly what adding it added.
+ */
+const addToOrgDaily = (relation: string, sign: 1 | -1) =>
+  `INSERT INTO org_daily (organization_id, day, assets, capacity_hours, workload_hours, cost, idle_cost, mem_sum,
+                          mem_hours)
+   SELECT $1, day, ${sign} * count(*), ${sign} * sum(wcu::float8 * hours), ${sign} * sum(wcu::float8 * cpu_sum / 100),
+          ${sign} * sum(cost_sum), ${sign} * sum(idle_cost), ${sign} * sum(mem_sum), ${sign} * sum(mem_hours)
+     FROM ${relation} GROUP BY day ORDER BY day
+   ON CONFLICT (organization_id, day) DO UPDATE SET assets = org_daily.assets + EXCLUDED.assets,
+     capacity_hours = org_daily.capacity_hours + EXCLUDED.capacity_hours,
+     workload_hours = org_daily.workload_hours + EXCLUDED.workload_hours, cost = org_daily.cost + EXCLUDED.cost,
+     idle_cost = org_daily.idle_cost + EXCLUDED.idle_cost, mem_sum = org_daily.mem_sum + EXCLUDED.mem_sum,
+     mem_hours = org_daily.mem_hours + EXCLUDED.mem_hours`;
+
 export interface Thresholds {
   min: number;
   max: number;
 }
 
 /**
- * The rollups: `asset_daily` from the samples, `org_daily` from `asset_daily`; `org_hourly` is kept by the loads
- * (org-hourly.ts) and recomputed here only when marked.
+ * The rollups: `asset_daily` from the samples; `org_daily` by the same transaction, each asset-day redone taking back
+ * its old share and adding its new one; `org_hourly` is kept by the loads (org-hourly.ts) and recomputed here only
+ * when marked.
  * A sample without a cost is priced from the price list (the asset's `cost_per_hour`): `cost_hours` counts the
  * reported costs only (data health), `priced_hours` every hour with a cost.
  */
@@ -46,8 +63,7 @@ export class RollupsRepository {
 
   async organizationsPending(): Promise<string[]> {
     const rows = await this.dataSource.query<{ organization_id: string }[]>(
-      `SELECT organization_id FROM rollup_pending UNION SELECT organization_id FROM rollup_pending_days
-       UNION SELECT organization_id FROM org_hourly_pending`,
+      `SELECT organization_id FROM rollup_pending UNION SELECT organization_id FROM org_hourly_pending`,
     );
     return rows.map((row) => row.organization_id);
   }
@@ -62,8 +78,9 @@ export class RollupsRepository {
   }
 
   /**
-   * Rolls up the organization's pending asset-days into `asset_daily`, a chunk per transaction, noting the days for
-   * the organization rollup. One rollup per organization at a time (advisory lock); returns how many days it touched.
+   * Rolls up the organization's pending asset-days into `asset_daily` and `org_daily`, a chunk per transaction, and
+   * marks the assets' period sums. One rollup per organization at a time (advisory lock); returns how many days it
+   * touched.
    */
   async drain(organizationId: string): Promise<number> {
     return (await this.drainDays(organizationId)).length;
@@ -93,10 +110,6 @@ export class RollupsRepository {
         if (taken.assets.length === 0) return [];
         await this.rollUpAssetDays(manager, organizationId, taken.assets, taken.days, thresholds);
         const distinct = [...new Set(taken.days)];
-        await manager.query(
-          `INSERT INTO rollup_pending_days (organization_id, day) SELECT $1, unnest($2::date[]) ON CONFLICT DO NOTHING`,
-          [organizationId, distinct],
-        );
         // Their sums over the standard horizons are redone too (asset_periods).
         await manager.query(
           `INSERT INTO period_pending (organization_id, period, asset_id)
@@ -124,78 +137,53 @@ export class RollupsRepository {
     days: string[],
     { min, max }: Thresholds,
   ): Promise<void> {
-    // A day whose samples are all gone (none today: samples are only replaced) loses its row.
+    // The old rows go with their share of the organization's days (a day whose samples are all gone, none today:
+    // samples are only replaced, adds nothing back).
     await manager.query(
-      `DELETE FROM asset_daily d USING unnest($2::uuid[], $3::date[]) AS p(asset_id, day)
-        WHERE d.organization_id = $1 AND d.asset_id = p.asset_id AND d.day = p.day`,
+      `WITH removed AS (
+         DELETE FROM asset_daily d USING unnest($2::uuid[], $3::date[]) AS p(asset_id, day)
+          WHERE d.organization_id = $1 AND d.asset_id = p.asset_id AND d.day = p.day
+          RETURNING d.*)
+       ${addToOrgDaily('removed', -1)}`,
       [organizationId, assetIds, days],
     );
     await manager.query(
-      `INSERT INTO asset_daily (organization_id, asset_id, day, hours, cpu_sum, cpu_sq_sum, cpu_max, mem_sum, mem_hours,
-                                mem_max, cost_sum, cost_hours, priced_hours, idle_cost, hours_in_band, hours_over_max,
-                                hours_below_min, risk_sum, first_hour, last_hour)
-       SELECT $1, p.asset_id, p.day, count(*), sum(s.cpu_util::float8), sum(s.cpu_util::float8 * s.cpu_util),
-              max(s.cpu_util), coalesce(sum(s.mem_util::float8), 0), count(s.mem_util), max(s.mem_util),
-              coalesce(sum(coalesce(s.cost, a.cost_per_hour)), 0), count(s.cost),
-              count(coalesce(s.cost, a.cost_per_hour)),
-              coalesce(sum(coalesce(s.cost, a.cost_per_hour) * (1 - s.cpu_util / 100.0)), 0),
-              count(*) FILTER (WHERE s.cpu_util >= $4 AND s.cpu_util <= $5),
-              count(*) FILTER (WHERE s.cpu_util > $5),
-              count(*) FILTER (WHERE s.cpu_util < $4),
-              coalesce(sum(CASE WHEN s.cpu_util <= $5 THEN 0
-                                ELSE 0.5 + 0.5 * least(1, (s.cpu_util - $5) / nullif(100 - $5, 0)) END), 0),
-              min(s.hour), max(s.hour)
-         FROM unnest($2::uuid[], $3::date[]) AS p(asset_id, day)
-         JOIN assets a ON a.organization_id = $1 AND a.id = p.asset_id
-         -- A fenced lateral read (OFFSET 0) so each asset-day is an index range on (organization, asset, hour). As a
-         -- join, a partition whose statistics predate a new tenant's load (estimated 1 row for the organization) was
-         -- scanned by organization alone for every asset-day: a 40 s roll-up that held back ingest (found by the
-         -- business-events bench).
-         CROSS JOIN LATERAL (
-                SELECT * FROM telemetry_samples s WHERE s.organization_id = $1 AND s.asset_id = p.asset_id
-                   AND s.hour >= (p.day::timestamp AT TIME ZONE 'UTC')
-                   AND s.hour < ((p.day + 1)::timestamp AT TIME ZONE 'UTC')
-                OFFSET 0) s
-        GROUP BY p.asset_id, p.day
-        ORDER BY p.asset_id, p.day`,
+      `WITH added AS (
+         INSERT INTO asset_daily (organization_id, asset_id, day, wcu, hours, cpu_sum, cpu_sq_sum, cpu_max, mem_sum,
+                                  mem_hours, mem_max, cost_sum, cost_hours, priced_hours, idle_cost, hours_in_band,
+                                  hours_over_max, hours_below_min, risk_sum, first_hour, last_hour)
+         SELECT $1, p.asset_id, p.day, min(a.wcu), count(*), sum(s.cpu_util::float8),
+                sum(s.cpu_util::float8 * s.cpu_util), max(s.cpu_util), coalesce(sum(s.mem_util::float8), 0),
+                count(s.mem_util), max(s.mem_util), coalesce(sum(coalesce(s.cost, a.cost_per_hour)), 0), count(s.cost),
+                count(coalesce(s.cost, a.cost_per_hour)),
+                coalesce(sum(coalesce(s.cost, a.cost_per_hour) * (1 - s.cpu_util / 100.0)), 0),
+                count(*) FILTER (WHERE s.cpu_util >= $4 AND s.cpu_util <= $5),
+                count(*) FILTER (WHERE s.cpu_util > $5),
+                count(*) FILTER (WHERE s.cpu_util < $4),
+                coalesce(sum(CASE WHEN s.cpu_util <= $5 THEN 0
+                                  ELSE 0.5 + 0.5 * least(1, (s.cpu_util - $5) / nullif(100 - $5, 0)) END), 0),
+                min(s.hour), max(s.hour)
+           FROM unnest($2::uuid[], $3::date[]) AS p(asset_id, day)
+           JOIN assets a ON a.organization_id = $1 AND a.id = p.asset_id
+           -- A fenced lateral read (OFFSET 0) so each asset-day is an index range on (organization, asset, hour). As a
+           -- join, a partition whose statistics predate a new tenant's load (estimated 1 row for the organization) was
+           -- scanned by organization alone for every asset-day: a 40 s roll-up that held back ingest (found by the
+           -- business-events bench).
+           CROSS JOIN LATERAL (
+                  SELECT * FROM telemetry_samples s WHERE s.organization_id = $1 AND s.asset_id = p.asset_id
+                     AND s.hour >= (p.day::timestamp AT TIME ZONE 'UTC')
+                     AND s.hour < ((p.day + 1)::timestamp AT TIME ZONE 'UTC')
+                  OFFSET 0) s
+          GROUP BY p.asset_id, p.day
+          ORDER BY p.asset_id, p.day
+         RETURNING *)
+       ${addToOrgDaily('added', 1)}`,
       [organizationId, assetIds, days, min, max],
     );
   }
 
-  /** Redoes the organization's daily totals of the days its asset rollups touched, and the hourly ones marked. */
-  async drainOrganizationDays(organizationId: string): Promise<{ days: number; hourlyDays: number }> {
-    // Apart, and first: the hourly recompute waits for the loads in flight, and a load may wait for an asset rollup
-    // that waits for the rows the daily transaction holds (a deadlock when both were one transaction).
-    const hourlyDays = await this.dataSource.transaction((manager) => recomputeOrgHourly(manager, organizationId));
-    const days = await this.dataSource.transaction(async (manager) => {
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('analytics-organization-rollup'), hashtext($1))`, [
-        organizationId,
-      ]);
-      const [taken] = (await manager.query(
-        `WITH taken AS (DELETE FROM rollup_pending_days WHERE organization_id = $1 RETURNING day)
-         SELECT coalesce(array_agg(day::text), '{}') AS days FROM taken`,
-        [organizationId],
-      )) as { days: string[] }[];
-      if (taken.days.length > 0) await this.rollUpOrganizationDays(manager, organizationId, taken.days);
-      return taken.days.length;
-    });
-    return { days, hourlyDays };
-  }
-
-  private async rollUpOrganizationDays(manager: EntityManager, organizationId: string, days: string[]) {
-    await manager.query(`DELETE FROM org_daily WHERE organization_id = $1 AND day = ANY($2::date[])`, [
-      organizationId,
-      days,
-    ]);
-    await manager.query(
-      `INSERT INTO org_daily (organization_id, day, assets, capacity_hours, workload_hours, cost, idle_cost,
-                              mem_sum, mem_hours)
-       SELECT $1, d.day, count(*), sum(a.wcu * d.hours), sum(a.wcu * d.cpu_sum / 100), sum(d.cost_sum),
-              sum(d.idle_cost), sum(d.mem_sum), sum(d.mem_hours)
-         FROM asset_daily d JOIN assets a ON a.organization_id = d.organization_id AND a.id = d.asset_id
-        WHERE d.organization_id = $1 AND d.day = ANY($2::date[])
-        GROUP BY d.day`,
-      [organizationId, days],
-    );
+  /** Redoes the organization's hourly totals marked (what weighs them changed); returns how many days. */
+  async recomputeOrgHourly(organizationId: string): Promise<number> {
+    return this.dataSource.transaction((manager) => recomputeOrgHourly(manager, organizationId));
   }
 }

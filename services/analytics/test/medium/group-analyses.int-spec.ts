@@ -97,7 +97,6 @@ describe('group analyses in SQL (real PostgreSQL)', () => {
     const sent = await ingest.ingest(tenant, { kind: 'json', body: { samples } });
     expect(sent.rejected).toEqual([]);
     while ((await rollups.drain(tenant.organizationId)) > 0);
-    await rollups.drainOrganizationDays(tenant.organizationId);
   });
 
   afterAll(async () => {
@@ -138,6 +137,20 @@ describe('group analyses in SQL (real PostgreSQL)', () => {
       expect(Math.abs(group.ratings[key]! - expected[key]!)).toBeLessThanOrEqual(0.1 + 1e-9);
     expect(group.distribution).toEqual(distributionOf(values.map((asset) => asset.infraRating)));
     expect(group).toMatchObject({ assets: assetIds.length, assetsReporting: figures.reporting });
+    // What the ratings job publishes for inventory: the same ratings, every rated asset.
+    expect(await analyses.ratingsOfOrganization(tenant.organizationId, horizon)).toEqual(
+      values
+        .filter((asset) => asset.infraRating !== null)
+        .sort((a, b) => (a.assetId < b.assetId ? -1 : 1))
+        .map(({ assetId, infraRating, risk, optimization, volatility, dataHealth }) => ({
+          assetId,
+          infraRating,
+          risk,
+          optimization,
+          volatility,
+          dataHealth,
+        })),
+    );
   }
 
   it('rates every asset as ratingsOf does over the samples (hourly), the rollups (daily) and a custom range', async () => {

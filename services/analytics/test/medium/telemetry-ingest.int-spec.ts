@@ -9,6 +9,7 @@ import { migratedTestDatabase } from '@infra/platform/testing';
 import { ANALYTICS_MIGRATIONS } from '../../src/analytics.service-definition';
 import { ReadModelsRepository } from '../../src/read-models/read-models.repository';
 import { markOrgHourly, ORG_HOURLY_DAYS, recomputeOrgHourly } from '../../src/rollups/org-hourly';
+import { RollupsRepository } from '../../src/rollups/rollups.repository';
 import type { AnalyticsScheduler } from '../../src/rollups/analytics.jobs';
 import { TelemetryRepository } from '../../src/telemetry/telemetry.repository';
 import { TelemetryService } from '../../src/telemetry/telemetry.service';
@@ -259,6 +260,76 @@ describe('telemetry ingest (real PostgreSQL)', () => {
       for (const column of ['assets', 'capacity', 'workload', 'cost', 'idle_cost', 'mem_sum', 'mem_hours'])
         expect(kept[index][column]).toBeCloseTo(row[column] as number, 9);
     });
+  });
+
+  it('keeps the daily organization totals as a recompute from the asset-days would give them', async () => {
+    const tenant = tenantOf(randomUUID());
+    const [first, second] = [randomUUID(), randomUUID()];
+    const rollups = new RollupsRepository(dataSource);
+    await dataSource.transaction(async (manager) => {
+      await readModels.upsertAsset(manager, tenant.organizationId, upserted(first, 'i-first'));
+      await readModels.upsertAsset(manager, tenant.organizationId, upserted(second, 'i-second'));
+    });
+    const totals = () =>
+      dataSource.query<Record<string, number | string>[]>(
+        `SELECT day::text, assets, capacity_hours, workload_hours, cost, idle_cost, mem_sum, mem_hours FROM org_daily
+          WHERE organization_id = $1 ORDER BY day`,
+        [tenant.organizationId],
+      );
+    const recomputed = () =>
+      dataSource.query<Record<string, number | string>[]>(
+        `SELECT d.day::text, count(*)::int AS assets, sum(a.wcu::float8 * d.hours) AS capacity_hours,
+                sum(a.wcu::float8 * d.cpu_sum / 100) AS workload_hours, sum(d.cost_sum) AS cost,
+                sum(d.idle_cost) AS idle_cost, sum(d.mem_sum) AS mem_sum, sum(d.mem_hours)::int AS mem_hours
+           FROM asset_daily d JOIN assets a ON a.organization_id = d.organization_id AND a.id = d.asset_id
+          WHERE d.organization_id = $1 GROUP BY d.day ORDER BY d.day`,
+        [tenant.organizationId],
+      );
+    const drain = async () => {
+      while ((await rollups.drain(tenant.organizationId)) > 0);
+    };
+    const expectRecomputed = async () => {
+      const kept = await totals();
+      const expected = await recomputed();
+      expect(kept.map((row) => [row.day, row.assets])).toEqual(expected.map((row) => [row.day, row.assets]));
+      kept.forEach((row, index) => {
+        for (const column of ['capacity_hours', 'workload_hours', 'cost', 'idle_cost', 'mem_sum', 'mem_hours'])
+          expect(row[column]).toBeCloseTo(expected[index][column] as number, 9);
+      });
+      return kept;
+    };
+    // Two days: the first asset on both, the second on the older one.
+    await ingest(tenant, [
+      { assetId: first, hour: hourAgo(49), cpuUtil: 10, memUtil: 20, cost: 1 },
+      { assetId: first, hour: hourAgo(48), cpuUtil: 30 },
+      { assetId: first, hour: hourAgo(25), cpuUtil: 40, cost: 2 },
+      { assetId: second, hour: hourAgo(48), cpuUtil: 50, cost: 2 },
+    ]);
+    await drain();
+    await expectRecomputed();
+    // Replaced and new hours: the asset-days redone take back their old shares.
+    await ingest(tenant, [
+      { assetId: first, hour: hourAgo(48), cpuUtil: 90, memUtil: 40 },
+      { assetId: second, hour: hourAgo(26), cpuUtil: 20 },
+    ]);
+    await drain();
+    await expectRecomputed();
+    // The first asset doubles its cores (20 WCU): each of its days is weighed again, and only by the new WCU.
+    await dataSource.transaction(async (manager) => {
+      const payload = upserted(first, 'i-first');
+      const { capacityChanged } = await readModels.upsertAsset(manager, tenant.organizationId, {
+        ...payload,
+        attributes: { ...payload.attributes, cpu_cores: 8 },
+      });
+      expect(capacityChanged).toBe(true);
+      await rollups.markAll(manager, tenant.organizationId, [first]);
+    });
+    await drain();
+    const kept = await expectRecomputed();
+    // Over the days: the first asset's 3 hours at 20 WCU (10, 90 and 40 %), the second's 2 at 10 (50 and 20 %).
+    const total = (column: string) => kept.reduce((sum, row) => sum + (row[column] as number), 0);
+    expect(total('capacity_hours')).toBeCloseTo(3 * 20 + 2 * 10, 9);
+    expect(total('workload_hours')).toBeCloseTo(1.4 * 20 + 0.7 * 10, 9);
   });
 
   it('publishes each asset latest hour, the newest of the stored and the new, in the same transaction', async () => {
