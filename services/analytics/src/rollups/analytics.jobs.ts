@@ -49,21 +49,7 @@ const windowOf = (windowMs: number) => Math.floor(Date.now() / windowMs);
 /** Queues the debounced jobs: one rollup per organization per second, one ratings run per ten seconds. */
 @Injectable()
 export class AnalyticsScheduler {
-  constructor(
-    @InjectJobQueue(ANALYTICS_QUEUE) private readonly jobs: JobQueue<AnalyticsJobs>,
-    private readonly businessEvents: BusinessEventsRepository,
-  ) {}
-
-  /**
-   * What follows new sums of some days (YYYY-MM-DD), by a rollup or by a load of new hours: the organization's period
-   * sums and ratings, and a new measurement of the business events whose window or baseline the days touch.
-   */
-  async daysRolledUp(organizationId: string, days: string[]): Promise<void> {
-    await this.rollUpOrganization(organizationId);
-    await this.recomputeRatings(organizationId);
-    for (const businessEventId of await this.businessEvents.requestForDays(organizationId, days))
-      await this.measureBusinessEvent(organizationId, businessEventId);
-  }
+  constructor(@InjectJobQueue(ANALYTICS_QUEUE) private readonly jobs: JobQueue<AnalyticsJobs>) {}
 
   async rollUp(organizationId: string): Promise<void> {
     await this.jobs.add(
@@ -113,6 +99,7 @@ export class RollUpJob extends JobProcessor<AnalyticsJobs, 'roll-up'> {
 
   constructor(
     private readonly rollups: RollupsRepository,
+    private readonly businessEvents: BusinessEventsRepository,
     private readonly moduleRef: ModuleRef,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {
@@ -122,17 +109,21 @@ export class RollUpJob extends JobProcessor<AnalyticsJobs, 'roll-up'> {
   async process({ organizationId }: AnalyticsJobs['roll-up']): Promise<void> {
     const started = Date.now();
     const days = await this.rollups.drainDays(organizationId);
-    if (days.length > 0)
-      this.logger.log(
-        `rolled up asset-days of ${days.length} day(s) of organization ${organizationId} in ${Date.now() - started} ms`,
-      );
+    if (days.length === 0) return;
+    this.logger.log(
+      `rolled up asset-days of ${days.length} day(s) of organization ${organizationId} in ${Date.now() - started} ms`,
+    );
     // A new tenant's first load leaves the statistics saying it has no rows: the period sums and ratings queued next
     // were planned as scans per asset and ran for minutes. Refresh them first (a look at pg_stat_user_tables), not on
     // the minute's schedule; but only tables that doubled since their last ANALYZE: at the minute's 10% a month of
     // samples growing by a call a second was analyzed every few seconds, 0.4 s each, through a whole backfill.
     const analyzed = await refreshStaleStatistics(this.dataSource, { changedFraction: 0.5 });
     if (analyzed.length > 0) this.logger.log(`refreshed planner statistics of ${analyzed.join(', ')}`);
-    if (days.length > 0) await scheduler(this.moduleRef).daysRolledUp(organizationId, days);
+    await scheduler(this.moduleRef).rollUpOrganization(organizationId);
+    await scheduler(this.moduleRef).recomputeRatings(organizationId);
+    // The business events whose window or baseline the rolled days touch are measured again.
+    for (const businessEventId of await this.businessEvents.requestForDays(organizationId, days))
+      await scheduler(this.moduleRef).measureBusinessEvent(organizationId, businessEventId);
   }
 }
 

@@ -9,33 +9,11 @@ import { markOrgHourly, recomputeOrgHourly } from './org-hourly';
 const PENDING_CHUNK = 20_000;
 export { ORG_HOURLY_DAYS } from './org-hourly';
 
-/** The columns of an asset-day's sums (asset_daily after its key), in the order `assetDailySums` gives them. */
-export const ASSET_DAILY_SUMS = `wcu, hours, cpu_sum, cpu_sq_sum, cpu_max, mem_sum, mem_hours, mem_max, cost_sum,
-  cost_hours, priced_hours, idle_cost, hours_in_band, hours_over_max, hours_below_min, risk_sum, first_hour, last_hour`;
-
-/**
- * An asset-day's sums over samples `s` of asset `a`, grouped by asset and day; `min` and `max` are the thresholds.
- * A sample without a cost is priced from the price list (the asset's `cost_per_hour`): `cost_hours` counts the
- * reported costs only (data health), `priced_hours` every hour with a cost. The same arithmetic whether the day is
- * rolled up from the stored samples or a load's new hours are added to it (telemetry.repository.ts).
- */
-export const assetDailySums = (min: string, max: string) =>
-  `min(a.wcu), count(*), sum(s.cpu_util::float8), sum(s.cpu_util::float8 * s.cpu_util), max(s.cpu_util),
-   coalesce(sum(s.mem_util::float8), 0), count(s.mem_util), max(s.mem_util),
-   coalesce(sum(coalesce(s.cost, a.cost_per_hour)), 0), count(s.cost), count(coalesce(s.cost, a.cost_per_hour)),
-   coalesce(sum(coalesce(s.cost, a.cost_per_hour) * (1 - s.cpu_util / 100.0)), 0),
-   count(*) FILTER (WHERE s.cpu_util >= ${min} AND s.cpu_util <= ${max}),
-   count(*) FILTER (WHERE s.cpu_util > ${max}),
-   count(*) FILTER (WHERE s.cpu_util < ${min}),
-   coalesce(sum(CASE WHEN s.cpu_util <= ${max} THEN 0
-                     ELSE 0.5 + 0.5 * least(1, (s.cpu_util - ${max}) / nullif(100 - ${max}, 0)) END), 0),
-   min(s.hour), max(s.hour)`;
-
 /**
  * Adds the asset-days of `relation` (rows of asset_daily) to the organization's days, `sign` -1 taking them back. The
  * asset-day's own WCU weighs it, so taking back a row subtracts exactly what adding it added.
  */
-export const addToOrgDaily = (relation: string, sign: 1 | -1) =>
+const addToOrgDaily = (relation: string, sign: 1 | -1) =>
   `INSERT INTO org_daily (organization_id, day, assets, capacity_hours, workload_hours, cost, idle_cost, mem_sum,
                           mem_hours)
    SELECT $1, day, ${sign} * count(*), ${sign} * sum(wcu::float8 * hours), ${sign} * sum(wcu::float8 * cpu_sum / 100),
@@ -47,18 +25,6 @@ export const addToOrgDaily = (relation: string, sign: 1 | -1) =>
      idle_cost = org_daily.idle_cost + EXCLUDED.idle_cost, mem_sum = org_daily.mem_sum + EXCLUDED.mem_sum,
      mem_hours = org_daily.mem_hours + EXCLUDED.mem_hours`;
 
-/**
- * The organization's asset-day rollups: a rollup job takes it exclusive (one at a time), a load adding new hours to
- * their days shared (loads run side by side, never while a rollup redoes days they may touch).
- */
-export async function lockRollups(manager: EntityManager, organizationId: string, shared: boolean): Promise<void> {
-  await manager.query(
-    `SELECT ${shared ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock'}(hashtext('analytics-rollup'),
-       hashtext($1))`,
-    [organizationId],
-  );
-}
-
 export interface Thresholds {
   min: number;
   max: number;
@@ -67,8 +33,9 @@ export interface Thresholds {
 /**
  * The rollups: `asset_daily` from the samples; `org_daily` by the same transaction, each asset-day redone taking back
  * its old share and adding its new one; `org_hourly` is kept by the loads (org-hourly.ts) and recomputed here only
- * when marked. A load of new hours only adds them to their days itself (telemetry.repository.ts); the days whose
- * samples were replaced, and every day when what weighs them changes, are redone here.
+ * when marked.
+ * A sample without a cost is priced from the price list (the asset's `cost_per_hour`): `cost_hours` counts the
+ * reported costs only (data health), `priced_hours` every hour with a cost.
  */
 @Injectable()
 export class RollupsRepository {
@@ -124,7 +91,9 @@ export class RollupsRepository {
     const touched = new Set<string>();
     for (;;) {
       const days = await this.dataSource.transaction(async (manager) => {
-        await lockRollups(manager, organizationId, false);
+        await manager.query(`SELECT pg_advisory_xact_lock(hashtext('analytics-rollup'), hashtext($1))`, [
+          organizationId,
+        ]);
         const thresholds = await this.thresholdsOf(organizationId, manager);
         const [taken] = (await manager.query(
           // By row address: a join of the chunk back to the table is planned from statistics taken when the table
@@ -180,8 +149,20 @@ export class RollupsRepository {
     );
     await manager.query(
       `WITH added AS (
-         INSERT INTO asset_daily (organization_id, asset_id, day, ${ASSET_DAILY_SUMS})
-         SELECT $1, p.asset_id, p.day, ${assetDailySums('$4', '$5')}
+         INSERT INTO asset_daily (organization_id, asset_id, day, wcu, hours, cpu_sum, cpu_sq_sum, cpu_max, mem_sum,
+                                  mem_hours, mem_max, cost_sum, cost_hours, priced_hours, idle_cost, hours_in_band,
+                                  hours_over_max, hours_below_min, risk_sum, first_hour, last_hour)
+         SELECT $1, p.asset_id, p.day, min(a.wcu), count(*), sum(s.cpu_util::float8),
+                sum(s.cpu_util::float8 * s.cpu_util), max(s.cpu_util), coalesce(sum(s.mem_util::float8), 0),
+                count(s.mem_util), max(s.mem_util), coalesce(sum(coalesce(s.cost, a.cost_per_hour)), 0), count(s.cost),
+                count(coalesce(s.cost, a.cost_per_hour)),
+                coalesce(sum(coalesce(s.cost, a.cost_per_hour) * (1 - s.cpu_util / 100.0)), 0),
+                count(*) FILTER (WHERE s.cpu_util >= $4 AND s.cpu_util <= $5),
+                count(*) FILTER (WHERE s.cpu_util > $5),
+                count(*) FILTER (WHERE s.cpu_util < $4),
+                coalesce(sum(CASE WHEN s.cpu_util <= $5 THEN 0
+                                  ELSE 0.5 + 0.5 * least(1, (s.cpu_util - $5) / nullif(100 - $5, 0)) END), 0),
+                min(s.hour), max(s.hour)
            FROM unnest($2::uuid[], $3::date[]) AS p(asset_id, day)
            JOIN assets a ON a.organization_id = $1 AND a.id = p.asset_id
            -- A fenced lateral read (OFFSET 0) so each asset-day is an index range on (organization, asset, hour). As a

@@ -6,15 +6,7 @@ import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { DataSource, EntityManager, type QueryRunner } from 'typeorm';
 import { isUniqueViolation } from '@infra/platform';
-import { STANDARD_PERIOD_NAMES } from '../analyses/horizon';
 import { applyOrgHourlyChange, lockOrgHourly } from '../rollups/org-hourly';
-import {
-  addToOrgDaily,
-  ASSET_DAILY_SUMS,
-  assetDailySums,
-  lockRollups,
-  type Thresholds,
-} from '../rollups/rollups.repository';
 import type { SampleValues } from './telemetry-samples';
 
 /** A sample ready to store: its asset resolved in the caller's organization. */
@@ -102,19 +94,16 @@ export class TelemetryRepository {
 
   /**
    * In one transaction: COPY the rows into a staging table, store them (a re-sent asset-hour replaces the stored one),
-   * keep each asset's first and latest hour (also per source), bring the asset-days up to date, then `inside` (the
-   * outbox event) with those latest hours before committing. When every hour was new (the usual call) their sums are
-   * added to their asset-days and organization days here, with `thresholds`; otherwise the asset-days are marked for
-   * the rollup job, which redoes them from the samples. Returns the days whose sums were added (YYYY-MM-DD).
+   * keep each asset's first and latest hour (also per source), mark the asset-days for rollup, then `inside` (the
+   * outbox event) with those latest hours before committing.
    * The rows hold each asset and hour once.
    */
   async load(
     organizationId: string,
     source: string,
     rows: readonly TelemetryRow[],
-    thresholds: Thresholds,
     inside: (manager: EntityManager, freshness: Freshness[]) => Promise<void>,
-  ): Promise<{ addedDays: string[] }> {
+  ): Promise<void> {
     const runner = this.dataSource.createQueryRunner();
     // TypeORM's postgres driver hands over the pool's pg client: COPY runs on the transaction's own connection.
     const client = (await runner.connect()) as PoolClient;
@@ -130,17 +119,13 @@ export class TelemetryRepository {
         `CREATE TEMPORARY TABLE telemetry_replaced (asset_id uuid, hour timestamptz, cpu_util real, mem_util real,
            cost numeric) ON COMMIT DROP`,
       );
-      const allNew = await this.insertSamples(runner, organizationId, rows.length);
+      await this.insertSamples(runner, organizationId, rows.length);
       await applyOrgHourlyChange(runner.manager, organizationId, 'telemetry_staging', 'telemetry_replaced');
-      // Each asset-day of the call once, with the sums of its staged hours: the freshness, the freshness per source
-      // and the asset-days read it.
-      await runner.manager.query(`CREATE TEMPORARY TABLE telemetry_staged_days (LIKE asset_daily) ON COMMIT DROP`);
+      // Each asset-day of the call once: the freshness, the freshness per source and the days to roll up read it.
       await runner.manager.query(
-        `INSERT INTO telemetry_staged_days (organization_id, asset_id, day, ${ASSET_DAILY_SUMS})
-         SELECT $1, s.asset_id, (s.hour AT TIME ZONE 'UTC')::date, ${assetDailySums('$2::real', '$3::real')}
-           FROM telemetry_staging s JOIN assets a ON a.organization_id = $1 AND a.id = s.asset_id
-          GROUP BY s.asset_id, (s.hour AT TIME ZONE 'UTC')::date`,
-        [organizationId, thresholds.min, thresholds.max],
+        `CREATE TEMPORARY TABLE telemetry_staged_days ON COMMIT DROP AS
+         SELECT asset_id, (hour AT TIME ZONE 'UTC')::date AS day, min(hour) AS first_hour, max(hour) AS last_hour
+           FROM telemetry_staging GROUP BY 1, 2`,
       );
       const freshness = await runner.manager.query<{ assetId: string; lastReportedAt: Date }[]>(
         `INSERT INTO telemetry_freshness (organization_id, asset_id, first_reported_at, last_reported_at)
@@ -158,21 +143,18 @@ export class TelemetryRepository {
            SET last_reported_at = GREATEST(telemetry_source_freshness.last_reported_at, EXCLUDED.last_reported_at)`,
         [organizationId, source],
       );
-      const addedDays = allNew ? await this.addToDays(runner.manager, organizationId) : [];
-      if (!allNew)
-        // Samples replaced: the rollup job redoes these asset-days from the samples.
-        await runner.manager.query(
-          `INSERT INTO rollup_pending (organization_id, asset_id, day)
-           SELECT $1::uuid, asset_id, day FROM telemetry_staged_days
-           ON CONFLICT DO NOTHING`,
-          [organizationId],
-        );
+      // The asset-days these samples changed: the rollup job redoes them.
+      await runner.manager.query(
+        `INSERT INTO rollup_pending (organization_id, asset_id, day)
+         SELECT $1::uuid, asset_id, day FROM telemetry_staged_days
+         ON CONFLICT DO NOTHING`,
+        [organizationId],
+      );
       await inside(
         runner.manager,
         freshness.map((row) => ({ assetId: row.assetId, lastReportedAt: row.lastReportedAt.toISOString() })),
       );
       await runner.commitTransaction();
-      return { addedDays };
     } catch (error) {
       if (runner.isTransactionActive) await runner.rollbackTransaction();
       throw error;
@@ -182,75 +164,31 @@ export class TelemetryRepository {
   }
 
   /**
-   * Adds the staged asset-days' sums (new hours only) to `asset_daily` and `org_daily`, in the same transaction: a
-   * backfill is never read back from the samples by the rollup job. An asset-day weighed with another WCU than the
-   * asset's current one (its capacity changed and the rollup has not redone it yet) is marked for the rollup instead.
-   * Under the rollup lock, shared: a rollup of the same days (exclusive) never interleaves with it. Returns the days.
-   */
-  private async addToDays(manager: EntityManager, organizationId: string): Promise<string[]> {
-    await lockRollups(manager, organizationId, true);
-    const added = (column: string) => `${column} = asset_daily.${column} + EXCLUDED.${column}`;
-    const [{ days }] = (await manager.query(
-      `WITH merged AS (
-         INSERT INTO asset_daily (organization_id, asset_id, day, ${ASSET_DAILY_SUMS})
-         SELECT organization_id, asset_id, day, ${ASSET_DAILY_SUMS} FROM telemetry_staged_days ORDER BY asset_id, day
-         ON CONFLICT (organization_id, asset_id, day) DO UPDATE SET
-           ${['hours', 'cpu_sum', 'cpu_sq_sum', 'mem_sum', 'mem_hours', 'cost_sum', 'cost_hours', 'priced_hours']
-             .concat(['idle_cost', 'hours_in_band', 'hours_over_max', 'hours_below_min', 'risk_sum'])
-             .map(added)
-             .join(', ')},
-           cpu_max = GREATEST(asset_daily.cpu_max, EXCLUDED.cpu_max),
-           mem_max = GREATEST(asset_daily.mem_max, EXCLUDED.mem_max),
-           first_hour = LEAST(asset_daily.first_hour, EXCLUDED.first_hour),
-           last_hour = GREATEST(asset_daily.last_hour, EXCLUDED.last_hour)
-         WHERE asset_daily.wcu = EXCLUDED.wcu
-         RETURNING asset_id, day),
-       added AS (SELECT d.* FROM telemetry_staged_days d JOIN merged m ON m.asset_id = d.asset_id AND m.day = d.day),
-       organization_days AS (${addToOrgDaily('added', 1)} RETURNING day),
-       -- Their sums over the standard horizons are redone too (asset_periods), as after a rollup.
-       periods AS (
-         INSERT INTO period_pending (organization_id, period, asset_id)
-         SELECT $1, p.period, x.asset_id FROM unnest($2::text[]) AS p(period)
-          CROSS JOIN (SELECT DISTINCT asset_id FROM merged) x
-         ON CONFLICT DO NOTHING),
-       redo AS (
-         INSERT INTO rollup_pending (organization_id, asset_id, day)
-         SELECT $1::uuid, d.asset_id, d.day FROM telemetry_staged_days d
-          WHERE NOT EXISTS (SELECT 1 FROM merged m WHERE m.asset_id = d.asset_id AND m.day = d.day)
-         ON CONFLICT DO NOTHING)
-       SELECT coalesce(array_agg(day::text ORDER BY day), '{}') AS days FROM organization_days`,
-      [organizationId, STANDARD_PERIOD_NAMES],
-    )) as { days: string[] }[];
-    return days;
-  }
-
-  /**
    * The staged rows into `telemetry_samples`, before the freshness is updated (it reads the stored range); the rows
    * they replace are kept in `telemetry_replaced` (locked first: a concurrent load of the same hours waits). Hours
    * outside an asset's stored range take a plain INSERT, half the work of `ON CONFLICT` (no speculative insertion):
    * the usual call adds new hours. Should a plain row exist after all (a concurrent load stored the same hour first,
    * or the range is off), the unique key refuses it and every row takes the replacing path: the range only decides
-   * speed, never the outcome. Returns whether every staged hour was new.
+   * speed, never the outcome.
    */
-  private async insertSamples(runner: QueryRunner, organizationId: string, staged: number): Promise<boolean> {
+  private async insertSamples(runner: QueryRunner, organizationId: string, staged: number): Promise<void> {
     const { manager } = runner;
     await manager.query(`SAVEPOINT telemetry_new_hours`);
     try {
       const { affected } = await runner.query(insertSamples(OUTSIDE_STORED_RANGE, false), [organizationId], true);
       await manager.query(`RELEASE SAVEPOINT telemetry_new_hours`);
       // Every staged hour was new (the usual call): nothing to replace.
-      if (affected === staged) return true;
+      if (affected === staged) return;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       await manager.query(`ROLLBACK TO SAVEPOINT telemetry_new_hours`);
       await this.keepReplaced(manager, organizationId, 'true');
       await manager.query(insertSamples('true', true), [organizationId]);
-      return false;
+      return;
     }
     const inside = `${OUTSIDE_STORED_RANGE} IS NOT TRUE`;
     await this.keepReplaced(manager, organizationId, inside);
     await manager.query(insertSamples(inside, true), [organizationId]);
-    return false;
   }
 
   private async keepReplaced(manager: EntityManager, organizationId: string, where: string): Promise<void> {

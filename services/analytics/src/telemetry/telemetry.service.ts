@@ -11,7 +11,6 @@ import { EventPublisher } from '@infra/messaging';
 import type { Tenant } from '@infra/platform';
 import { analyticsError } from '../analytics.errors';
 import { AnalyticsScheduler } from '../rollups/analytics.jobs';
-import { RollupsRepository } from '../rollups/rollups.repository';
 import { readCsvSamples } from './telemetry-csv';
 import { checkSamples, keepLastPerAssetHour } from './telemetry-samples';
 import { TelemetryRepository, type TelemetryRow } from './telemetry.repository';
@@ -37,7 +36,6 @@ export class TelemetryService {
     private readonly telemetry: TelemetryRepository,
     private readonly events: EventPublisher,
     private readonly scheduler: AnalyticsScheduler,
-    private readonly rollups: RollupsRepository,
   ) {}
 
   async ingest(tenant: Tenant, received: TelemetryBody): Promise<TelemetryIngestResponse> {
@@ -111,25 +109,17 @@ export class TelemetryService {
         hours.reduce((a, b) => Math.min(a, b)),
         hours.reduce((a, b) => Math.max(a, b)),
       );
-      const thresholds = await this.rollups.thresholdsOf(tenant.organizationId);
-      const { addedDays } = await this.telemetry.load(
-        tenant.organizationId,
-        tenant.source,
-        kept,
-        thresholds,
-        async (manager, freshness) => {
-          for (let start = 0; start < freshness.length; start += FRESHNESS_CHUNK)
-            await this.events.publish(manager, TOPICS.analyticsTelemetryFreshness, {
-              accountId: tenant.accountId,
-              organizationId: tenant.organizationId,
-              actorId: tenant.actorId,
-              payload: { assets: freshness.slice(start, start + FRESHNESS_CHUNK) },
-            });
-        },
-      );
-      // After the commit; a trigger lost here is picked up by the sweeps (pending asset-days and periods, events due).
+      await this.telemetry.load(tenant.organizationId, tenant.source, kept, async (manager, freshness) => {
+        for (let start = 0; start < freshness.length; start += FRESHNESS_CHUNK)
+          await this.events.publish(manager, TOPICS.analyticsTelemetryFreshness, {
+            accountId: tenant.accountId,
+            organizationId: tenant.organizationId,
+            actorId: tenant.actorId,
+            payload: { assets: freshness.slice(start, start + FRESHNESS_CHUNK) },
+          });
+      });
+      // After the commit; a trigger lost here is picked up by the sweep (the pending days are in the database).
       await this.scheduler.rollUp(tenant.organizationId);
-      if (addedDays.length > 0) await this.scheduler.daysRolledUp(tenant.organizationId, addedDays);
     }
     rejected.sort((a, b) => a.index - b.index);
     return { accepted: kept.length, rejected };

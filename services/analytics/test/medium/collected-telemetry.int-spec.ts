@@ -12,13 +12,20 @@ import {
   type TelemetryFreshnessPayload,
   TOPICS,
 } from '@infra/contracts';
-import { InboxConsumer, type KafkaProducer, MESSAGING_ENTITIES, MessagingTables1763712000000 } from '@infra/messaging';
+import {
+  EventPublisher,
+  InboxConsumer,
+  type KafkaProducer,
+  MESSAGING_ENTITIES,
+  MessagingTables1763712000000,
+} from '@infra/messaging';
 import { migratedTestDatabase } from '@infra/platform/testing';
 import { ANALYTICS_MIGRATIONS } from '../../src/analytics.service-definition';
 import { ReadModelsRepository } from '../../src/read-models/read-models.repository';
+import type { AnalyticsScheduler } from '../../src/rollups/analytics.jobs';
 import { CollectedTelemetryConsumer } from '../../src/telemetry/collected-telemetry.consumer';
+import { TelemetryRepository } from '../../src/telemetry/telemetry.repository';
 import { TelemetryService } from '../../src/telemetry/telemetry.service';
-import { telemetryServiceOn } from './support/telemetry-service';
 
 const HOUR_MS = 3_600_000;
 /** The start of the UTC hour `hoursAgo` before the current one. */
@@ -105,7 +112,9 @@ describe('collected telemetry consumer (real PostgreSQL)', () => {
     );
     dataSource = database.dataSource;
     // Rollup triggers are not queued: this tier has no Redis (the marked days are in rollup_pending).
-    service = telemetryServiceOn(dataSource).service;
+    service = new TelemetryService(new TelemetryRepository(dataSource), new EventPublisher(), {
+      rollUp: async () => undefined,
+    } as unknown as AnalyticsScheduler);
     const producer = {
       send: async (topic: string) => {
         deadLetters.push(topic);

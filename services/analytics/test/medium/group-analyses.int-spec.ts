@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { AssetRatings, AssetUpsertedPayload } from '@infra/contracts';
-import { MESSAGING_ENTITIES, MessagingTables1763712000000 } from '@infra/messaging';
+import { EventPublisher, MESSAGING_ENTITIES, MessagingTables1763712000000 } from '@infra/messaging';
 import type { Tenant } from '@infra/platform';
 import { migratedTestDatabase } from '@infra/platform/testing';
 import { AnalysesRepository, type TargetFilter } from '../../src/analyses/analyses.repository';
@@ -13,9 +13,11 @@ import { DAY_MS, HOUR_MS, resolveHorizon, type Horizon } from '../../src/analyse
 import { ANALYTICS_MIGRATIONS } from '../../src/analytics.service-definition';
 import { distributionOf, groupRatings } from '../../src/ratings/ratings';
 import { ReadModelsRepository } from '../../src/read-models/read-models.repository';
+import type { AnalyticsScheduler } from '../../src/rollups/analytics.jobs';
 import { PeriodsRepository } from '../../src/rollups/periods.repository';
 import { RollupsRepository } from '../../src/rollups/rollups.repository';
-import { telemetryServiceOn } from './support/telemetry-service';
+import { TelemetryRepository } from '../../src/telemetry/telemetry.repository';
+import { TelemetryService } from '../../src/telemetry/telemetry.service';
 
 /** A seeded generator (mulberry32): the same fleet on every run. */
 function random(seed: number): () => number {
@@ -52,7 +54,9 @@ describe('group analyses in SQL (real PostgreSQL)', () => {
     rollups = new RollupsRepository(dataSource);
     repository = new AnalysesRepository(dataSource);
     analyses = new AnalysesService(repository, rollups);
-    const ingest = telemetryServiceOn(dataSource).service;
+    const ingest = new TelemetryService(new TelemetryRepository(dataSource), new EventPublisher(), {
+      rollUp: async () => undefined,
+    } as unknown as AnalyticsScheduler);
     await dataSource.transaction(async (manager) => {
       for (const [index, assetId] of assetIds.entries()) {
         // Odd speeds and cores (wcu stored as real), unknown speeds (assumed), previous generations.
@@ -215,7 +219,9 @@ describe('group analyses in SQL (real PostgreSQL)', () => {
     const account = randomUUID();
     const [ours, theirs] = [randomUUID(), randomUUID()];
     const day0 = Math.floor(now / DAY_MS) * DAY_MS - 2 * DAY_MS;
-    const ingest = telemetryServiceOn(dataSource).service;
+    const ingest = new TelemetryService(new TelemetryRepository(dataSource), new EventPublisher(), {
+      rollUp: async () => undefined,
+    } as unknown as AnalyticsScheduler);
     // [organization, site, instance type, cores (× 2 GHz), cost per hour]: unit cost = cost / wcu per hour.
     const fleet = [
       [ours, 'east', 't1', 1, 1], // 0.5: the asset compared

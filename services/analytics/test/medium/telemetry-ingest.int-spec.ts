@@ -3,15 +3,16 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { AssetUpsertedPayload, TelemetryFreshnessPayload } from '@infra/contracts';
-import { MESSAGING_ENTITIES, MessagingTables1763712000000 } from '@infra/messaging';
+import { EventPublisher, MESSAGING_ENTITIES, MessagingTables1763712000000 } from '@infra/messaging';
 import type { Tenant } from '@infra/platform';
 import { migratedTestDatabase } from '@infra/platform/testing';
 import { ANALYTICS_MIGRATIONS } from '../../src/analytics.service-definition';
 import { ReadModelsRepository } from '../../src/read-models/read-models.repository';
 import { markOrgHourly, ORG_HOURLY_DAYS, recomputeOrgHourly } from '../../src/rollups/org-hourly';
 import { RollupsRepository } from '../../src/rollups/rollups.repository';
+import type { AnalyticsScheduler } from '../../src/rollups/analytics.jobs';
+import { TelemetryRepository } from '../../src/telemetry/telemetry.repository';
 import { TelemetryService } from '../../src/telemetry/telemetry.service';
-import { telemetryServiceOn } from './support/telemetry-service';
 
 const HOUR_MS = 3_600_000;
 /** The start of the UTC hour `hoursAgo` before the current one. */
@@ -50,7 +51,9 @@ describe('telemetry ingest (real PostgreSQL)', () => {
     );
     dataSource = database.dataSource;
     // Rollup triggers are recorded, not queued: this tier has no Redis; the jobs' work is tested in analyses.int-spec.
-    service = telemetryServiceOn(dataSource).service;
+    service = new TelemetryService(new TelemetryRepository(dataSource), new EventPublisher(), {
+      rollUp: async () => undefined,
+    } as unknown as AnalyticsScheduler);
     await dataSource.transaction(async (manager) => {
       await readModels.upsertAsset(manager, ours.organizationId, upserted(ourAsset, 'i-ours'));
       await readModels.upsertAsset(manager, theirs.organizationId, upserted(theirAsset, 'i-theirs'));
