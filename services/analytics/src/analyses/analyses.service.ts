@@ -431,7 +431,6 @@ export class AnalysesService {
     };
   }
 
-  /** Ratings of every asset of the organization over a horizon (the recompute job). */
   /** Every rated asset's ratings (the ratings job publishes them), computed in the database. */
   async ratingsOfOrganization(organizationId: string, horizon: Horizon): Promise<AssetRatingValues[]> {
     const target: TargetFilter = { organizationId, tagIds: [], collectionIds: [] };
