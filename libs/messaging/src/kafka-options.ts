@@ -30,7 +30,9 @@ export function kafkaConsumerOptions(settings: KafkaSettings & { groupId: string
         groupId: settings.groupId,
         sessionTimeout: 10_000,
         heartbeatInterval: 1000,
-        maxWaitTimeInMs: 100,
+        // A fetch returns as soon as a record arrives: the wait only bounds an idle poll. At 100 ms (ten polls a second
+        // per consumer) the idle product took 35 % of a core; 17 % at 500 ms.
+        maxWaitTimeInMs: 500,
         allowAutoTopicCreation: false,
         retry: { initialRetryTime: 300, retries: 8, maxRetryTime: 5000 },
       },

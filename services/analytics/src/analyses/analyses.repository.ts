@@ -375,9 +375,13 @@ export class AnalysesRepository {
       return `$${params.length}`;
     };
     const rate = Boolean(parts.ratings);
+    const previous = parts.overview?.previous;
+    // A closed previous window's costs and ratings were kept with its sums: read beside each asset's current ones.
+    const closedPrevious = Boolean(previous?.period && (await this.periodComplete(target.organizationId, previous)));
     const ctes = [`sums AS (${await this.sumsSql(target, horizon, thresholds, params, condition, ['$2', '$3'])})`];
+    const [start, end] = [`${param(horizon.start)}::float8`, `${param(horizon.end)}::float8`];
     ctes.push(
-      `rated AS MATERIALIZED (${ratedAssetsSql('sums', condition, `${param(horizon.start)}::float8`, `${param(horizon.end)}::float8`, rate)})`,
+      `rated AS MATERIALIZED (${ratedAssetsSql('sums', condition, start, end, rate, closedPrevious ? param(previous!.period) : undefined)})`,
     );
     const lists: string[] = rate ? [groupRatingsSql(), distributionSql()] : [];
     if (parts.lowest)
@@ -388,15 +392,13 @@ export class AnalysesRepository {
                       FROM rated WHERE hours > 0
                      ORDER BY ${oneDecimalSql('coalesce(cpu_p95, 0)')} DESC, name, id LIMIT ${parts.utilization}) x)
                     AS utilization`);
-    const previous = parts.overview?.previous;
     if (previous) {
-      if (previous.period && (await this.periodComplete(target.organizationId, previous)))
-        // A closed window's ratings were kept with its sums.
-        ctes.push(`previous AS MATERIALIZED (
-          SELECT a.id, coalesce(p.cost, 0) AS cost, p.infra_rating FROM assets a
-            LEFT JOIN asset_periods p ON p.organization_id = $1 AND p.period = ${param(previous.period)}
-             AND p.asset_id = a.id
-           WHERE ${condition})`);
+      if (closedPrevious)
+        ctes.push(
+          `changes AS (SELECT id, name, infra_rating, previous_rating AS previous,
+                              ${oneDecimalSql('infra_rating - previous_rating')} AS change
+                         FROM rated WHERE infra_rating IS NOT NULL AND previous_rating IS NOT NULL)`,
+        );
       else {
         const [previousStart, previousEnd] = [param(iso(previous.start)), param(iso(previous.end))];
         const previousSums = await this.sumsSql(target, previous, thresholds, params, condition, [
@@ -406,19 +408,21 @@ export class AnalysesRepository {
         ctes.push(
           `previous_sums AS (${previousSums})`,
           `previous AS MATERIALIZED (${ratedAssetsSql('previous_sums', condition, `${param(previous.start)}::float8`, `${param(previous.end)}::float8`, true)})`,
+          `changes AS (SELECT r.id, r.name, r.infra_rating, p.infra_rating AS previous,
+                              ${oneDecimalSql('r.infra_rating - p.infra_rating')} AS change
+                         FROM rated r JOIN previous p ON p.id = r.id
+                        WHERE r.infra_rating IS NOT NULL AND p.infra_rating IS NOT NULL)`,
         );
       }
       ctes.push(
         `savings AS (SELECT id, name, ((cost * ${MONTH_HOURS}) / ${param(hoursOf(horizon))}::float8)
                        * (1 - cpu_p95 / ${param(thresholds.max)}::float8) AS monthly_savings
                        FROM rated WHERE hours > 0 AND cpu_p95 < ${param(thresholds.min)}::float8)`,
-        `changes AS (SELECT r.id, r.name, r.infra_rating, p.infra_rating AS previous,
-                            ${oneDecimalSql('r.infra_rating - p.infra_rating')} AS change
-                       FROM rated r JOIN previous p ON p.id = r.id
-                      WHERE r.infra_rating IS NOT NULL AND p.infra_rating IS NOT NULL)`,
       );
       lists.push(
-        `(SELECT coalesce(sum(cost), 0) FROM previous) AS previous_cost`,
+        closedPrevious
+          ? `coalesce(sum(previous_cost), 0) AS previous_cost`
+          : `(SELECT coalesce(sum(cost), 0) FROM previous) AS previous_cost`,
         `(SELECT coalesce(sum(monthly_savings), 0) FROM savings) AS potential_savings`,
         `(SELECT json_agg(x) FROM (SELECT * FROM savings ORDER BY monthly_savings DESC, name, id LIMIT 5) x) AS savings`,
         `(SELECT json_agg(x) FROM (SELECT id, name, cost, idle_cost FROM rated WHERE idle_cost > 0
@@ -549,22 +553,30 @@ export class AnalysesRepository {
            FROM (SELECT organization_id FROM organization_accounts
                   WHERE account_id = (SELECT account_id FROM organization_accounts WHERE organization_id = $1)
                  UNION SELECT $1::uuid) o),
+       -- Per organization (fenced laterals): planned as one join, it scanned every tenant's period sums (42 against
+       -- 21 ms for a 10,000-asset organization, and growing with the other tenants).
        costs AS (
-         SELECT a.organization_id, a.site, a.instance_type, (p.cost / (a.wcu * p.priced_hours))::float8 AS unit_cost
-           FROM organizations o
-           JOIN asset_periods p ON p.organization_id = o.organization_id AND p.period = $5
-           JOIN assets a ON a.organization_id = p.organization_id AND a.id = p.asset_id
-          WHERE o.from_periods AND a.wcu > 0 AND p.priced_hours > 0
-            AND (a.instance_type = (SELECT instance_type FROM asset) OR a.site = (SELECT site FROM asset))
+         SELECT o.organization_id, c.site, c.instance_type, c.unit_cost
+           FROM organizations o CROSS JOIN LATERAL (
+                  SELECT a.site, a.instance_type, (p.cost / (a.wcu * p.priced_hours))::float8 AS unit_cost
+                    FROM assets a
+                    JOIN asset_periods p ON p.organization_id = a.organization_id AND p.period = $5 AND p.asset_id = a.id
+                   WHERE a.organization_id = o.organization_id AND a.wcu > 0 AND p.priced_hours > 0
+                     AND (a.instance_type = (SELECT instance_type FROM asset) OR a.site = (SELECT site FROM asset))
+                  OFFSET 0) c
+          WHERE o.from_periods
          UNION ALL
-         SELECT a.organization_id, a.site, a.instance_type,
-                (sum(d.cost_sum) / sum(a.wcu * d.priced_hours))::float8
-           FROM organizations o
-           JOIN assets a ON a.organization_id = o.organization_id
-           JOIN asset_daily d ON d.organization_id = a.organization_id AND d.asset_id = a.id
-          WHERE NOT o.from_periods AND (a.instance_type = (SELECT instance_type FROM asset) OR a.site = (SELECT site FROM asset))
-            AND d.day >= $3::date AND d.day < $4::timestamptz
-          GROUP BY a.organization_id, a.id HAVING sum(a.wcu * d.priced_hours) > 0)
+         SELECT o.organization_id, c.site, c.instance_type, c.unit_cost
+           FROM organizations o CROSS JOIN LATERAL (
+                  SELECT a.site, a.instance_type, (sum(d.cost_sum) / sum(a.wcu * d.priced_hours))::float8 AS unit_cost
+                    FROM assets a
+                    JOIN asset_daily d ON d.organization_id = a.organization_id AND d.asset_id = a.id
+                   WHERE a.organization_id = o.organization_id
+                     AND (a.instance_type = (SELECT instance_type FROM asset) OR a.site = (SELECT site FROM asset))
+                     AND d.day >= $3::date AND d.day < $4::timestamptz
+                   GROUP BY a.organization_id, a.id HAVING sum(a.wcu * d.priced_hours) > 0
+                  OFFSET 0) c
+          WHERE NOT o.from_periods)
        SELECT
          (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY unit_cost) FROM costs
            WHERE organization_id = $1 AND site = (SELECT site FROM asset)) AS site,

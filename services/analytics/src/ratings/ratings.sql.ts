@@ -21,10 +21,26 @@ const asRead = (value: string): string => `(${value})::text::float8`;
  * Rows of the target's assets with their sums (zeros where none) and, with `rate`, their ratings, over
  * `[start, end)`. `sums`: a relation with PERIOD_COLUMNS (float8 but for cpu_max, cpu_p95 and mem_max, see
  * assetSumsSql); `condition` selects the assets on `a`; `start`/`end` are parameter references of the horizon in
- * epoch milliseconds (float8).
+ * epoch milliseconds (float8); `closedPeriod` (a parameter reference) adds each asset's `previous_cost` and
+ * `previous_rating` from that closed window's sums.
  */
-export function ratedAssetsSql(sums: string, condition: string, start: string, end: string, rate: boolean): string {
+export function ratedAssetsSql(
+  sums: string,
+  condition: string,
+  start: string,
+  end: string,
+  rate: boolean,
+  closedPeriod?: string,
+): string {
   const w = INFRA_RATING_WEIGHTS;
+  // A closed window's cost and rating beside each asset (the business overview's comparison), read in the same join.
+  const closed = closedPeriod
+    ? {
+        columns: `, coalesce(cp.cost, 0) AS previous_cost, cp.infra_rating AS previous_rating`,
+        join: `LEFT JOIN asset_periods cp ON cp.organization_id = a.organization_id AND cp.period = ${closedPeriod}
+                 AND cp.asset_id = a.id`,
+      }
+    : { columns: '', join: '' };
   const assets = `SELECT a.id, a.name, a.status, ${asRead('a.wcu')} AS wcu, a.speed_assumed,
                      coalesce(s.hours, 0)::float8 AS hours, coalesce(s.cpu_sum, 0) AS cpu_sum,
                      coalesce(s.cpu_sq_sum, 0) AS cpu_sq_sum, ${asRead('s.cpu_max')} AS cpu_max,
@@ -40,16 +56,20 @@ export function ratedAssetsSql(sums: string, condition: string, start: string, e
                        floor(date_part('epoch', least(a.created_at, f.first_reported_at)) / 3600) * 3600000))
                        / 3600000) AS expected_hours,
                      coalesce(date_part('epoch', s.last_hour) * 1000 >= ${end} - 86400000, false) AS recent
+                     ${closed.columns}
                 FROM assets a
                 LEFT JOIN ${sums} s ON s.asset_id = a.id
                 LEFT JOIN telemetry_freshness f ON f.organization_id = a.organization_id AND f.asset_id = a.id
+                ${closed.join}
                WHERE ${condition}`;
   if (!rate) return assets;
   return `SELECT r.*, v.mean_workload, v.sd_workload,
                  ${oneDecimalSql('q.infra_rating')} AS infra_rating, ${oneDecimalSql('q.risk')} AS risk,
                  ${oneDecimalSql('q.optimization')} AS optimization, ${oneDecimalSql('q.volatility')} AS volatility,
                  ${oneDecimalSql('q.data_health')} AS data_health
-            FROM (${assets}) r
+            -- Fenced (OFFSET 0): the laterals below are flattened into one expression, which would otherwise repeat
+            -- r's casts several times per row (105 against 75 ms for 10,000 assets).
+            FROM (${assets} OFFSET 0) r
            CROSS JOIN LATERAL (SELECT CASE WHEN r.hours > 0 THEN r.cpu_sum / r.hours END AS mean) m
            CROSS JOIN LATERAL (
              SELECT r.wcu * m.mean / 100 AS mean_workload,

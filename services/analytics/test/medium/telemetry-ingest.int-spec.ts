@@ -128,6 +128,60 @@ describe('telemetry ingest (real PostgreSQL)', () => {
     expect(await partitions()).toEqual(names);
   });
 
+  it('stores every value as its decimal text would have been stored (the binary COPY)', async () => {
+    const tenant = tenantOf(randomUUID());
+    const assetId = randomUUID();
+    await dataSource.transaction((manager) =>
+      readModels.upsertAsset(manager, tenant.organizationId, upserted(assetId, 'i-values')),
+    );
+    const costs = [0, 1e-7, 0.1 + 0.2, 1.5e21, 123456.789, 0.0416, 10000, 0.00010001, 12.5, 1e-20];
+    const samples = costs.map((cost, index) => ({
+      assetId,
+      hour: hourAgo(index + 1),
+      cpuUtil: [33.3, 0, 100, 99.99999, 12.345678][index % 5],
+      memUtil: index % 2 === 0 ? null : 12.5 + index,
+      networkInBytes: index % 3 === 0 ? Number.MAX_SAFE_INTEGER : index,
+      networkOutBytes: index % 4 === 0 ? null : 0,
+      cost: index === 9 ? null : cost,
+    }));
+    expect(await ingest(tenant, samples)).toEqual({ accepted: samples.length, rejected: [] });
+    const rows = await dataSource.query<Record<string, string | null>[]>(
+      `SELECT s.cpu_util::text AS cpu, s.mem_util::text AS mem, s.network_in_bytes::text AS bytes_in,
+              s.network_out_bytes::text AS bytes_out, s.cost::text AS cost,
+              e.cpu::real::text AS expected_cpu, e.mem::real::text AS expected_mem, e.cost::numeric::text AS expected_cost
+         FROM telemetry_samples s
+         JOIN unnest($2::timestamptz[], $3::text[], $4::text[], $5::text[]) e(hour, cpu, mem, cost) ON e.hour = s.hour
+        WHERE s.organization_id = $1 ORDER BY s.hour DESC`,
+      [
+        tenant.organizationId,
+        samples.map((sample) => sample.hour),
+        samples.map((sample) => String(sample.cpuUtil)),
+        samples.map((sample) => (sample.memUtil === null ? null : String(sample.memUtil))),
+        samples.map((sample) => (sample.cost === null ? null : String(sample.cost))),
+      ],
+    );
+    expect(rows).toHaveLength(samples.length);
+    rows.forEach((row, index) => {
+      expect(row.cpu).toBe(row.expected_cpu);
+      expect(row.mem).toBe(row.expected_mem);
+      expect(row.cost).toBe(row.expected_cost);
+      expect(row.bytes_in).toBe(String(samples[index].networkInBytes));
+      expect(row.bytes_out).toBe(samples[index].networkOutBytes === null ? null : '0');
+    });
+    expect(rows.map((row) => row.cost)).toEqual([
+      '0',
+      '0.0000001',
+      '0.30000000000000004',
+      '1500000000000000000000',
+      '123456.789',
+      '0.0416',
+      '10000',
+      '0.00010001',
+      '12.5',
+      null,
+    ]);
+  });
+
   it('moves rows the DEFAULT partition caught into their month when the month is created', async () => {
     const organizationId = randomUUID();
     await dataSource.query(
