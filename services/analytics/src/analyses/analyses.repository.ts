@@ -393,13 +393,9 @@ export class AnalysesRepository {
                      ORDER BY ${oneDecimalSql('coalesce(cpu_p95, 0)')} DESC, name, id LIMIT ${parts.utilization}) x)
                     AS utilization`);
     if (previous) {
-      if (closedPrevious)
-        ctes.push(
-          `changes AS (SELECT id, name, infra_rating, previous_rating AS previous,
-                              ${oneDecimalSql('infra_rating - previous_rating')} AS change
-                         FROM rated WHERE infra_rating IS NOT NULL AND previous_rating IS NOT NULL)`,
-        );
-      else {
+      // Each rated asset's previous InfraRating: kept with the closed window's sums, or rated again below.
+      let previousRatings = `SELECT id, name, infra_rating, previous_rating FROM rated`;
+      if (!closedPrevious) {
         const [previousStart, previousEnd] = [param(iso(previous.start)), param(iso(previous.end))];
         const previousSums = await this.sumsSql(target, previous, thresholds, params, condition, [
           previousStart,
@@ -408,13 +404,14 @@ export class AnalysesRepository {
         ctes.push(
           `previous_sums AS (${previousSums})`,
           `previous AS MATERIALIZED (${ratedAssetsSql('previous_sums', condition, `${param(previous.start)}::float8`, `${param(previous.end)}::float8`, true)})`,
-          `changes AS (SELECT r.id, r.name, r.infra_rating, p.infra_rating AS previous,
-                              ${oneDecimalSql('r.infra_rating - p.infra_rating')} AS change
-                         FROM rated r JOIN previous p ON p.id = r.id
-                        WHERE r.infra_rating IS NOT NULL AND p.infra_rating IS NOT NULL)`,
         );
+        previousRatings = `SELECT r.id, r.name, r.infra_rating, p.infra_rating AS previous_rating
+                             FROM rated r JOIN previous p ON p.id = r.id`;
       }
       ctes.push(
+        `changes AS (SELECT id, name, infra_rating, previous_rating AS previous,
+                            ${oneDecimalSql('infra_rating - previous_rating')} AS change
+                       FROM (${previousRatings}) c WHERE infra_rating IS NOT NULL AND previous_rating IS NOT NULL)`,
         `savings AS (SELECT id, name, ((cost * ${MONTH_HOURS}) / ${param(hoursOf(horizon))}::float8)
                        * (1 - cpu_p95 / ${param(thresholds.max)}::float8) AS monthly_savings
                        FROM rated WHERE hours > 0 AND cpu_p95 < ${param(thresholds.min)}::float8)`,

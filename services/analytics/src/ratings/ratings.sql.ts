@@ -22,7 +22,9 @@ const asRead = (value: string): string => `(${value})::text::float8`;
  * `[start, end)`. `sums`: a relation with PERIOD_COLUMNS (float8 but for cpu_max, cpu_p95 and mem_max, see
  * assetSumsSql); `condition` selects the assets on `a`; `start`/`end` are parameter references of the horizon in
  * epoch milliseconds (float8); `closedPeriod` (a parameter reference) adds each asset's `previous_cost` and
- * `previous_rating` from that closed window's sums.
+ * `previous_rating` from that closed window's sums. The asset rows are fenced (OFFSET 0, see below): a caller that
+ * joins the result with another relation materializes it first, or a bad estimate plans the join as a loop that
+ * rates every asset again for each row.
  */
 export function ratedAssetsSql(
   sums: string,
