@@ -4,21 +4,26 @@ import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { i18nOptions } from './options';
 
-/** Initialises the app's i18next instance: HTTP backend, browser language detector, React binding. */
-export function initI18n(): typeof i18n {
+let initialised: Promise<unknown> = Promise.resolve();
+
+/**
+ * Initialises the app's i18next instance: HTTP backend, browser language detector, React binding. `loaded` settles
+ * once the translations of the detected language are in (or could not be loaded).
+ */
+export function initI18n(): { i18n: typeof i18n; loaded: Promise<unknown> } {
   if (!i18n.isInitializing && !i18n.isInitialized) {
     // The page's language follows the app's (screen readers, hyphenation, the browser's translate offer).
     i18n.on('languageChanged', (language) => {
       document.documentElement.lang = i18n.resolvedLanguage ?? language;
     });
-    void i18n
+    initialised = i18n
       .use(HttpBackend)
       .use(LanguageDetector)
       .use(initReactI18next)
       .init<HttpBackendOptions>(i18nOptions)
       .catch((error: unknown) => console.error('Translations could not be initialised', error));
   }
-  return i18n;
+  return { i18n, loaded: initialised };
 }
 
 export default i18n;

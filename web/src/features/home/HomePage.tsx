@@ -8,7 +8,7 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SvgIconComponent } from '@mui/icons-material';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { ROUTES } from '../../config/routes';
@@ -17,9 +17,7 @@ import { usePageTitle } from '../../shared/usePageTitle';
 import { TagsWidget } from '../tags/TagsWidget';
 import { greetingName } from '../user/display';
 import { useProfile } from '../user/useProfile';
-
-// The dashboard (charts, grids) is its own chunk: the greeting and the shortcuts do not wait for it.
-const HomeDashboard = lazy(() => import('../analytics/OrganizationDashboard'));
+import { HomeDashboard } from './HomeDashboard';
 
 interface Shortcut {
   id: string;
