@@ -10,6 +10,7 @@ import { BusinessEvents1766500000000 } from './database/migrations/1766500000000
 import { OrgHourlyDeltas1766600000000 } from './database/migrations/1766600000000-org-hourly-deltas';
 import { ClosedPeriodRatings1766700000000 } from './database/migrations/1766700000000-closed-period-ratings';
 import { OrgDailyDeltas1766800000000 } from './database/migrations/1766800000000-org-daily-deltas';
+import { PeriodUnitCosts1766900000000 } from './database/migrations/1766900000000-period-unit-costs';
 
 /** Analytics' migrations, in order. */
 export const ANALYTICS_MIGRATIONS = [
@@ -22,6 +23,7 @@ export const ANALYTICS_MIGRATIONS = [
   OrgHourlyDeltas1766600000000,
   ClosedPeriodRatings1766700000000,
   OrgDailyDeltas1766800000000,
+  PeriodUnitCosts1766900000000,
 ];
 
 /** The analytics service: config from the environment, its tables, migrations and topics. */

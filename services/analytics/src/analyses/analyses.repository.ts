@@ -529,7 +529,8 @@ export class AnalysesRepository {
    * analytics.md "Unit cost" comparisons of an asset over the horizon, as medians of unit costs ($ per WCU-hour):
    * its site's (the organization's assets at its site), the cheapest other site's for its instance type, and its
    * peers' (its instance type across the account's organizations). Each organization's unit costs come from its
-   * period sums when complete, else from its daily rollups. Null where the asset has no site or instance type.
+   * unit costs by site and instance type (`period_unit_costs`) when they are current, else from its period sums when
+   * complete, else from its daily rollups. Null where the asset has no site or instance type.
    */
   async unitCostComparison(
     organizationId: string,
@@ -542,26 +543,35 @@ export class AnalysesRepository {
     >(
       `WITH asset AS (SELECT site, instance_type FROM assets WHERE organization_id = $1 AND id = $2),
        organizations AS (
-         SELECT o.organization_id,
-                EXISTS (SELECT 1 FROM period_windows w WHERE w.organization_id = o.organization_id AND w.period = $5
-                           AND w.window_start = $3::timestamptz AND w.window_end = $6::timestamptz AND w.complete)
-                  AS from_periods
+         SELECT o.organization_id, w.complete IS TRUE AS from_periods,
+                (w.complete AND (w.unit_costs_version, w.unit_costs_assets_version)
+                   IS NOT DISTINCT FROM (w.sums_version, coalesce(v.version, 0))) IS TRUE AS indexed
            -- The account's organizations, and the asset's own when no account is known yet.
            FROM (SELECT organization_id FROM organization_accounts
                   WHERE account_id = (SELECT account_id FROM organization_accounts WHERE organization_id = $1)
-                 UNION SELECT $1::uuid) o),
-       -- Per organization (fenced laterals): planned as one join, it scanned every tenant's period sums (42 against
-       -- 21 ms for a 10,000-asset organization, and growing with the other tenants).
+                 UNION SELECT $1::uuid) o
+           LEFT JOIN period_windows w ON w.organization_id = o.organization_id AND w.period = $5
+                AND w.window_start = $3::timestamptz AND w.window_end = $6::timestamptz
+           LEFT JOIN unit_cost_asset_versions v ON v.organization_id = o.organization_id),
        costs AS (
+         SELECT o.organization_id, i.site, i.instance_type, u.unit_cost
+           FROM organizations o
+           JOIN period_unit_costs i ON i.organization_id = o.organization_id AND i.period = $5
+                AND (i.instance_type = (SELECT instance_type FROM asset) OR i.site = (SELECT site FROM asset))
+           CROSS JOIN LATERAL unnest(i.unit_costs) AS u(unit_cost)
+          WHERE o.indexed
+         UNION ALL
+         -- Per organization (fenced laterals): planned as one join, it scanned every tenant's period sums (42 against
+         -- 21 ms for a 10,000-asset organization, and growing with the other tenants).
          SELECT o.organization_id, c.site, c.instance_type, c.unit_cost
            FROM organizations o CROSS JOIN LATERAL (
-                  SELECT a.site, a.instance_type, (p.cost / (a.wcu * p.priced_hours))::float8 AS unit_cost
+                  SELECT a.site, a.instance_type, ${PERIOD_UNIT_COST} AS unit_cost
                     FROM assets a
                     JOIN asset_periods p ON p.organization_id = a.organization_id AND p.period = $5 AND p.asset_id = a.id
                    WHERE a.organization_id = o.organization_id AND a.wcu > 0 AND p.priced_hours > 0
                      AND (a.instance_type = (SELECT instance_type FROM asset) OR a.site = (SELECT site FROM asset))
                   OFFSET 0) c
-          WHERE o.from_periods
+          WHERE o.from_periods AND NOT o.indexed
          UNION ALL
          SELECT o.organization_id, c.site, c.instance_type, c.unit_cost
            FROM organizations o CROSS JOIN LATERAL (
@@ -628,6 +638,13 @@ export class AnalysesRepository {
 function nullableNumber(value: unknown): number | null {
   return value === null || value === undefined ? null : Number(value);
 }
+
+/**
+ * An asset's unit cost over a period ($ per WCU-hour) from its period sums `p` and the asset `a`, where
+ * `a.wcu > 0 AND p.priced_hours > 0`: the comparison's live read and the unit costs kept by site and instance type
+ * (PeriodsRepository) compute it alike, so that both give the same medians.
+ */
+export const PERIOD_UNIT_COST = '(p.cost / (a.wcu * p.priced_hours))::float8';
 
 /** The ratings kept with a closed window's sums (the `previous-*` periods), rounded as the API shows them. */
 export const CLOSED_RATING_COLUMNS = 'infra_rating, risk, optimization, volatility, data_health';

@@ -23,15 +23,23 @@ export class ReadModelsConsumer {
   @OnEvent(TOPICS.inventoryAssetUpserted)
   async onAssetUpserted(@Ctx() context: KafkaContext): Promise<void> {
     let redo: string | undefined;
+    let rebuild: string | undefined;
     await this.inbox.consume(context, TOPICS.inventoryAssetUpserted, 'analytics-assets', async (manager, event) => {
       if (!event.organizationId) return;
       if (event.accountId) await this.readModels.rememberAccount(manager, event.organizationId, event.accountId);
-      const { capacityChanged } = await this.readModels.upsertAsset(manager, event.organizationId, event.payload);
+      const { capacityChanged, unitCostsChanged } = await this.readModels.upsertAsset(
+        manager,
+        event.organizationId,
+        event.payload,
+      );
+      if (unitCostsChanged) rebuild = event.organizationId;
       if (!capacityChanged) return;
       await this.rollups.markAll(manager, event.organizationId, [event.payload.assetId]);
       redo = event.organizationId;
     });
     if (redo) await this.scheduler.rollUp(redo);
+    // The period refresh rebuilds the unit costs by site and instance type (meanwhile reads take the period sums).
+    if (rebuild) await this.scheduler.rollUpOrganization(rebuild);
   }
 
   @OnEvent(TOPICS.inventoryAssetStatusChanged)

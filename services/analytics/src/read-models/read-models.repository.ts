@@ -33,14 +33,15 @@ function flag(value: unknown): boolean | null {
 export class ReadModelsRepository {
   /**
    * Upserts the asset with its capacity; returns whether its capacity or list price changed (its rollups then need
-   * redoing: the organization's capacity, workload and cost sums carry its WCU and price). An id seen under another
-   * organization changes nothing.
+   * redoing: the organization's capacity, workload and cost sums carry its WCU and price), and whether its site,
+   * instance type or WCU changed (the unit costs kept by site and instance type then move their version, in this
+   * transaction, and need rebuilding). An id seen under another organization changes nothing.
    */
   async upsertAsset(
     manager: EntityManager,
     organizationId: string,
     payload: AssetUpsertedPayload,
-  ): Promise<{ stored: boolean; capacityChanged: boolean }> {
+  ): Promise<{ stored: boolean; capacityChanged: boolean; unitCostsChanged: boolean }> {
     const attributes: Attributes = payload.attributes;
     const inputs = {
       cpuCores: number(attributes.cpu_cores),
@@ -49,8 +50,9 @@ export class ReadModelsRepository {
       instanceType: text(attributes.instance_type),
     };
     const capacity = capacityOf(inputs);
-    const rows = await manager.query<{ capacity_changed: boolean }[]>(
-      `WITH previous AS (SELECT wcu, cost_per_hour FROM assets WHERE id = $2 AND organization_id = $1)
+    const rows = await manager.query<{ capacity_changed: boolean; unit_costs_changed: boolean }[]>(
+      `WITH previous AS (SELECT wcu, cost_per_hour, site, instance_type FROM assets
+                          WHERE id = $2 AND organization_id = $1)
        INSERT INTO assets (organization_id, id, external_id, name, status, cpu_cores, cpu_speed, memory,
                            instance_type, site, current_generation, wcu, speed_assumed, cost_per_hour)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
@@ -63,7 +65,10 @@ export class ReadModelsRepository {
          speed_assumed = EXCLUDED.speed_assumed, cost_per_hour = EXCLUDED.cost_per_hour, updated_at = now()
        WHERE assets.organization_id = EXCLUDED.organization_id
        RETURNING (SELECT wcu FROM previous) IS DISTINCT FROM wcu
-              OR (SELECT cost_per_hour FROM previous) IS DISTINCT FROM cost_per_hour AS capacity_changed`,
+              OR (SELECT cost_per_hour FROM previous) IS DISTINCT FROM cost_per_hour AS capacity_changed,
+                 -- A new asset has no period sums yet: only a known one moves the unit costs.
+                 EXISTS (SELECT 1 FROM previous p WHERE (p.site, p.instance_type, p.wcu)
+                           IS DISTINCT FROM (assets.site, assets.instance_type, assets.wcu)) AS unit_costs_changed`,
       [
         organizationId,
         payload.assetId,
@@ -81,7 +86,14 @@ export class ReadModelsRepository {
         capacity.listPricePerHour,
       ],
     );
-    return { stored: rows.length > 0, capacityChanged: rows[0]?.capacity_changed ?? false };
+    const unitCostsChanged = rows[0]?.unit_costs_changed ?? false;
+    if (unitCostsChanged)
+      await manager.query(
+        `INSERT INTO unit_cost_asset_versions (organization_id, version) VALUES ($1, 1)
+         ON CONFLICT (organization_id) DO UPDATE SET version = unit_cost_asset_versions.version + 1`,
+        [organizationId],
+      );
+    return { stored: rows.length > 0, capacityChanged: rows[0]?.capacity_changed ?? false, unitCostsChanged };
   }
 
   async updateAssetStatus(manager: EntityManager, organizationId: string, assetIds: string[], status: string) {

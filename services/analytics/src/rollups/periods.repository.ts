@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { assetSumsSql, CLOSED_RATING_COLUMNS, PERIOD_COLUMNS } from '../analyses/analyses.repository';
+import { assetSumsSql, CLOSED_RATING_COLUMNS, PERIOD_COLUMNS, PERIOD_UNIT_COST } from '../analyses/analyses.repository';
 import { isClosedPeriod, standardPeriods, type Horizon } from '../analyses/horizon';
 import { ratedAssetsSql } from '../ratings/ratings.sql';
 import { RollupsRepository } from './rollups.repository';
@@ -16,7 +16,8 @@ export const windowEndOf = (window: Horizon): string => iso(window.granularity =
 /**
  * The per-asset sums of the standard horizons (asset_periods). The asset-periods whose rollups changed are redone;
  * when a window moves (every hour for 24h and 7d, every day for the others) every asset of that period is, and until
- * then the window is marked incomplete so that reads use the rollups.
+ * then the window is marked incomplete so that reads use the rollups. Once nothing waits for its rollup, each current
+ * window's unit costs by site and instance type are rebuilt where their sums moved (`period_unit_costs`).
  */
 @Injectable()
 export class PeriodsRepository {
@@ -46,6 +47,7 @@ export class PeriodsRepository {
       // A closed window's ratings are kept with its sums; the others' move with the current hour and are rated when read.
       const closed = isClosedPeriod(window.period!);
       const bounds = [`$${6 + thresholdParams.length}::float8`, `$${7 + thresholdParams.length}::float8`] as const;
+      let redone = 0;
       for (;;) {
         const count = await this.dataSource.transaction(async (manager) => {
           const [taken] = (await manager.query(
@@ -82,16 +84,67 @@ export class PeriodsRepository {
           return taken.assets.length;
         });
         if (count === 0) break;
-        done += count;
+        redone += count;
       }
-      // Complete only a window still current: one that moved meanwhile waits for the next refresh.
+      done += redone;
+      // Complete only a window still current: one that moved meanwhile waits for the next refresh. Sums redone move
+      // its version: the unit costs built from the earlier ones are out of date (in one statement, no lock held).
       await this.dataSource.query(
-        `UPDATE period_windows SET complete = true
+        `UPDATE period_windows SET complete = true, sums_version = sums_version + $5
           WHERE organization_id = $1 AND period = $2 AND window_start = $3 AND window_end = $4`,
-        [organizationId, window.period, iso(window.start), windowEndOf(window)],
+        [organizationId, window.period, iso(window.start), windowEndOf(window), redone > 0 ? 1 : 0],
       );
     }
+    // Not during a backfill (asset-days still waiting): every call would rebuild them; the refresh after the last
+    // rollup does, and reads take the period sums meanwhile.
+    const [{ waiting }] = await this.dataSource.query<{ waiting: boolean }[]>(
+      `SELECT EXISTS (SELECT 1 FROM rollup_pending WHERE organization_id = $1) AS waiting`,
+      [organizationId],
+    );
+    if (!waiting)
+      for (const window of windows)
+        if (!isClosedPeriod(window.period!)) await this.rebuildUnitCosts(organizationId, window.period!);
     return done;
+  }
+
+  /**
+   * The period's unit costs (PERIOD_UNIT_COST of each asset, as the comparison's live read computes them) grouped by
+   * site and instance type, if the window is complete and its sums or the organization's assets moved since they were
+   * built. The versions are read before the rows they stand for: a change committed after that read moves a version
+   * past the one recorded, so what was built is never taken for newer than it is. The window's row lock keeps two
+   * rebuilds from adding their arrays twice.
+   */
+  private async rebuildUnitCosts(organizationId: string, period: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const [window] = await manager.query<{ sums_version: string; assets_version: string }[]>(
+        `SELECT w.sums_version, coalesce(v.version, 0) AS assets_version
+           FROM period_windows w LEFT JOIN unit_cost_asset_versions v ON v.organization_id = w.organization_id
+          WHERE w.organization_id = $1 AND w.period = $2 AND w.complete
+            AND (w.unit_costs_version, w.unit_costs_assets_version)
+                IS DISTINCT FROM (w.sums_version, coalesce(v.version, 0))
+            FOR UPDATE OF w`,
+        [organizationId, period],
+      );
+      if (!window) return;
+      await manager.query(`DELETE FROM period_unit_costs WHERE organization_id = $1 AND period = $2`, [
+        organizationId,
+        period,
+      ]);
+      await manager.query(
+        `INSERT INTO period_unit_costs (organization_id, period, site, instance_type, unit_costs)
+         SELECT $1, $2, a.site, a.instance_type, array_agg(${PERIOD_UNIT_COST})
+           FROM assets a
+           JOIN asset_periods p ON p.organization_id = a.organization_id AND p.period = $2 AND p.asset_id = a.id
+          WHERE a.organization_id = $1 AND a.wcu > 0 AND p.priced_hours > 0
+          GROUP BY a.site, a.instance_type`,
+        [organizationId, period],
+      );
+      await manager.query(
+        `UPDATE period_windows SET unit_costs_version = $3, unit_costs_assets_version = $4
+          WHERE organization_id = $1 AND period = $2`,
+        [organizationId, period, window.sums_version, window.assets_version],
+      );
+    });
   }
 
   /** Records each window; one that moved (or is new) is incomplete and every asset of it pending. */
@@ -103,7 +156,7 @@ export class PeriodsRepository {
           `INSERT INTO period_windows (organization_id, period, window_start, window_end, complete)
            VALUES ($1, $2, $3, $4, false)
            ON CONFLICT (organization_id, period) DO UPDATE SET window_start = EXCLUDED.window_start,
-             window_end = EXCLUDED.window_end, complete = false
+             window_end = EXCLUDED.window_end, complete = false, sums_version = period_windows.sums_version + 1
            WHERE (period_windows.window_start, period_windows.window_end)
                  IS DISTINCT FROM (EXCLUDED.window_start, EXCLUDED.window_end)
            RETURNING period`,

@@ -270,12 +270,64 @@ describe('group analyses in SQL (real PostgreSQL)', () => {
       alternateSite: { site: 'north', unitCost: 0.2 }, // t1 elsewhere: west 0.25, north (0.15 + 0.25) / 2
       peer: 0.25, // t1 in both organizations: 0.15, 0.25, 0.25, 0.5, 1
     });
-    // The same over a standard horizon, from the period sums of one organization and the rollups of the other.
-    await new PeriodsRepository(dataSource, rollups).refresh(ours, now);
-    const fromPeriods = await analyses.systemRatings({
-      target: { organizationId: ours, assetId: ids[0], tagIds: [], collectionIds: [] },
-      horizon: resolveHorizon('30d', now),
-    });
-    expect(fromPeriods.unitCost).toEqual(answer.unitCost);
+    // The same over a standard horizon, from the unit costs kept by site and instance type of one organization (built
+    // by its period refresh) and the rollups of the other; then from both organizations' kept unit costs.
+    const periods = new PeriodsRepository(dataSource, rollups);
+    const compared = async () =>
+      (
+        await analyses.systemRatings({
+          target: { organizationId: ours, assetId: ids[0], tagIds: [], collectionIds: [] },
+          horizon: resolveHorizon('30d', now),
+        })
+      ).unitCost;
+    const kept = async (organizationId: string) => {
+      const [window] = await dataSource.query<{ current: boolean }[]>(
+        `SELECT (w.unit_costs_version, w.unit_costs_assets_version)
+                  IS NOT DISTINCT FROM (w.sums_version, coalesce(v.version, 0)) AS current
+           FROM period_windows w LEFT JOIN unit_cost_asset_versions v ON v.organization_id = w.organization_id
+          WHERE w.organization_id = $1 AND w.period = '30d'`,
+        [organizationId],
+      );
+      return window.current;
+    };
+    await periods.refresh(ours, now);
+    expect(await kept(ours)).toBe(true);
+    expect(await compared()).toEqual(answer.unitCost);
+    await periods.refresh(theirs, now);
+    expect(await kept(theirs)).toBe(true);
+    expect(await compared()).toEqual(answer.unitCost);
+
+    // The comparison reads the kept arrays while they are current: changed behind the product's back, they show.
+    await dataSource.query(
+      `UPDATE period_unit_costs SET unit_costs = '{0.1}'
+        WHERE organization_id = $1 AND period = '30d' AND site = 'east' AND instance_type = 't1'`,
+      [ours],
+    );
+    expect((await compared()).site).toBe(0.175); // east: 0.1 and 0.25
+
+    // An asset moves from north to east: the kept unit costs are out of date at once (the period sums serve), and the
+    // next refresh rebuilds them.
+    const moved = await dataSource.transaction((manager) =>
+      readModels.upsertAsset(manager, ours, {
+        assetId: ids[3],
+        externalId: 'u-3',
+        name: 'u-3',
+        status: 'active',
+        collectionIds: [],
+        attributes: { site: 'east', instance_type: 't1', cpu_cores: 1, cpu_speed: 2 },
+      }),
+    );
+    expect(moved).toMatchObject({ capacityChanged: false, unitCostsChanged: true });
+    expect(await kept(ours)).toBe(false);
+    const afterMove = {
+      ...answer.unitCost,
+      site: 0.25, // east: 0.5, 0.25 and 0.15
+      alternateSite: { site: 'north', unitCost: 0.25 }, // t1 elsewhere: west 0.25, north 0.25 (ties by name)
+      peer: 0.25, // t1 in both organizations: 0.15, 0.25, 0.25, 0.5, 1
+    };
+    expect(await compared()).toEqual(afterMove);
+    await periods.refresh(ours, now);
+    expect(await kept(ours)).toBe(true);
+    expect(await compared()).toEqual(afterMove);
   });
 });
