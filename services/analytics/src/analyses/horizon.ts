@@ -95,9 +95,14 @@ export const previousOf = (horizon: Horizon): Horizon => ({
   ...(horizon.period ? { period: `${PREVIOUS_PERIOD}${horizon.period}` } : {}),
 });
 
-/** Every precomputed period: each standard horizon and the one before it (business overview compares them). */
+/**
+ * Every precomputed period: each standard horizon and the one before it (business overview compares them). The
+ * default horizon comes first: when the day turns, every daily window is redone, one after the other, and the
+ * dashboards open on the default, which is thus back on its sums first.
+ */
 export function standardPeriods(now: number): Horizon[] {
-  return TIME_HORIZON_KEYS.flatMap((key) => {
+  const keys = [DEFAULT_TIME_HORIZON_KEY, ...TIME_HORIZON_KEYS.filter((key) => key !== DEFAULT_TIME_HORIZON_KEY)];
+  return keys.flatMap((key) => {
     const horizon = resolveHorizon(key, now);
     return [horizon, previousOf(horizon)];
   });
