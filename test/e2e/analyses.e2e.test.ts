@@ -172,5 +172,14 @@ describe('analyses through the gateway', () => {
     );
     const session = await organizationSession('admin');
     expect((await call('GET', 'organizations/workload', { token: session.token })).status).toBe(400);
+    // A malformed id in the path names nothing: the same Not Found as an unknown id, not a filter's message.
+    const asset = await admin<{ code: string; message: string }>('GET', 'assets/not-a-uuid/system-ratings');
+    expect([asset.status, asset.body.code, asset.body.message]).toEqual([
+      404,
+      'ANALYTICS_ASSET_NOT_FOUND',
+      'Oops! Asset Not Found',
+    ]);
+    const collection = await admin<{ code: string }>('GET', 'collections/not-a-uuid/summary');
+    expect([collection.status, collection.body.code]).toEqual([404, 'ANALYTICS_COLLECTION_NOT_FOUND']);
   });
 });

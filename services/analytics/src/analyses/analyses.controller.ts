@@ -32,7 +32,11 @@ function idList(value: unknown): string[] {
   return ids;
 }
 
-const uuid = new ParseUUIDPipe({ exceptionFactory: () => analyticsError(AnalyticsErrorCode.FilterInvalid) });
+// A path id that is not a UUID names nothing: the same 404 as an unknown or another organization's id.
+const assetId = new ParseUUIDPipe({ exceptionFactory: () => analyticsError(AnalyticsErrorCode.AssetNotFound) });
+const collectionId = new ParseUUIDPipe({
+  exceptionFactory: () => analyticsError(AnalyticsErrorCode.CollectionNotFound),
+});
 
 /**
  * The analyses of the four targets. Asset: `assets/{id}/…`; collection: `collections/{id}/…` (narrowed by tags);
@@ -71,7 +75,7 @@ export class AnalysesController {
   @ApiOperation({ summary: "An asset's cpu and memory utilization series and statistics." })
   assetUtilization(
     @Caller() caller: CallerContext,
-    @Param('id', uuid) id: string,
+    @Param('id', assetId) id: string,
     @Query() query: AnalysisQuery,
     @Res({ passthrough: true }) res: Response,
   ) {
@@ -81,7 +85,7 @@ export class AnalysesController {
   @Get('assets/:id/workload')
   assetWorkload(
     @Caller() caller: CallerContext,
-    @Param('id', uuid) id: string,
+    @Param('id', assetId) id: string,
     @Query() query: AnalysisQuery,
     @Res({ passthrough: true }) res: Response,
   ) {
@@ -91,7 +95,7 @@ export class AnalysesController {
   @Get('assets/:id/cost-analysis')
   assetCost(
     @Caller() caller: CallerContext,
-    @Param('id', uuid) id: string,
+    @Param('id', assetId) id: string,
     @Query() query: AnalysisQuery,
     @Res({ passthrough: true }) res: Response,
   ) {
@@ -101,7 +105,7 @@ export class AnalysesController {
   @Get('assets/:id/workload-gap-analysis')
   assetGap(
     @Caller() caller: CallerContext,
-    @Param('id', uuid) id: string,
+    @Param('id', assetId) id: string,
     @Query() query: AnalysisQuery,
     @Res({ passthrough: true }) res: Response,
   ) {
@@ -112,7 +116,7 @@ export class AnalysesController {
   @ApiOperation({ summary: "An asset's ratings with their inputs, and its unit cost beside site, peer and industry." })
   assetRatings(
     @Caller() caller: CallerContext,
-    @Param('id', uuid) id: string,
+    @Param('id', assetId) id: string,
     @Query() query: AnalysisQuery,
     @Res({ passthrough: true }) res: Response,
   ) {
@@ -122,7 +126,7 @@ export class AnalysesController {
   @Get('collections/:id/system-utilization')
   collectionUtilization(
     @Caller() caller: CallerContext,
-    @Param('id', uuid) id: string,
+    @Param('id', collectionId) id: string,
     @Query() query: AnalysisQuery,
     @Res({ passthrough: true }) res: Response,
   ) {
@@ -132,7 +136,7 @@ export class AnalysesController {
   @Get('collections/:id/workload')
   collectionWorkload(
     @Caller() caller: CallerContext,
-    @Param('id', uuid) id: string,
+    @Param('id', collectionId) id: string,
     @Query() query: AnalysisQuery,
     @Res({ passthrough: true }) res: Response,
   ) {
@@ -142,7 +146,7 @@ export class AnalysesController {
   @Get('collections/:id/cost-analysis')
   collectionCost(
     @Caller() caller: CallerContext,
-    @Param('id', uuid) id: string,
+    @Param('id', collectionId) id: string,
     @Query() query: AnalysisQuery,
     @Res({ passthrough: true }) res: Response,
   ) {
@@ -152,7 +156,7 @@ export class AnalysesController {
   @Get('collections/:id/workload-gap-analysis')
   collectionGap(
     @Caller() caller: CallerContext,
-    @Param('id', uuid) id: string,
+    @Param('id', collectionId) id: string,
     @Query() query: AnalysisQuery,
     @Res({ passthrough: true }) res: Response,
   ) {
@@ -163,7 +167,7 @@ export class AnalysesController {
   @ApiOperation({ summary: "A collection's assets by status, ratings, cost and utilization." })
   collectionSummary(
     @Caller() caller: CallerContext,
-    @Param('id', uuid) id: string,
+    @Param('id', collectionId) id: string,
     @Query() query: AnalysisQuery,
     @Res({ passthrough: true }) res: Response,
   ) {
