@@ -75,6 +75,28 @@ describe('deep links and reloads (§2)', () => {
     const title = path === '/' ? 'Home' : heading;
     expect(await page.title()).toBe(`${title} · Infra Analytics`);
   });
+
+  it("keeps the layout when a page's chunk cannot be loaded (a release replaced it), and reloads on request", async () => {
+    const { page } = session;
+    const gone = '**/static/ProfilePage-*.js';
+    await page.route(gone, (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await page.goto(`${BASE_URL}/admin`);
+    await page.getByRole('heading', { name: 'Admin', level: 1 }).waitFor({ timeout: WAIT_MS });
+    // In-app navigation (the router follows history): only now is the profile page's chunk asked for.
+    await page.evaluate(() => {
+      history.pushState({}, '', '/profile');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    const failed = page.getByTestId('page-error');
+    await failed.waitFor({ timeout: WAIT_MS });
+    expect(await failed.textContent()).toContain('Something went wrong, please try again.');
+    expect(await page.getByTestId('app-header').count()).toBe(1);
+
+    await page.unroute(gone);
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor({ timeout: WAIT_MS });
+    expect(await failed.count()).toBe(0);
+  });
 });
 
 describe('signed out', () => {

@@ -3,6 +3,7 @@ import { matchPath, Route, Routes } from 'react-router-dom';
 import { ROUTES } from '../config/routes';
 import { HomeDashboard } from '../features/home/HomeDashboard';
 import { BootSpinner, Loading } from '../shared/components/Loading';
+import { PageErrorBoundary } from '../shared/components/PageErrorBoundary';
 import { preloadable, type Preloadable } from '../shared/preloadable';
 
 // Every page is its own chunk, and so is the layout: the sign-in page loads neither the header, the
@@ -131,9 +132,11 @@ export function AppRoutes() {
           key={path}
           path={path}
           element={
-            <Suspense fallback={<Loading />}>
-              <Page />
-            </Suspense>
+            <PageErrorBoundary>
+              <Suspense fallback={<Loading />}>
+                <Page />
+              </Suspense>
+            </PageErrorBoundary>
           }
         />
       ))}

@@ -5,13 +5,14 @@ import { useAppDispatch } from '../app/hooks';
 import { ROUTES } from '../config/routes';
 import { AcceptanceGuard } from '../features/acceptance/AcceptanceGuard';
 import { Loading } from '../shared/components/Loading';
+import { PageErrorBoundary } from '../shared/components/PageErrorBoundary';
 import { Header, HeaderOffset } from './Header';
 import { Sidebar } from './Sidebar';
 import { setShowAdmin } from './sidebarSlice';
 
 /**
- * The default layout: header, collapsible sidebar, and the page (lazy, with the loading indicator), once the
- * user has accepted the terms of service and privacy policy.
+ * The default layout: header, collapsible sidebar, and the page (lazy, with the loading indicator, and failing on its
+ * own), once the user has accepted the terms of service and privacy policy.
  */
 export function DefaultLayout() {
   return (
@@ -36,9 +37,11 @@ function Shell() {
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 4 } }}>
         <HeaderOffset />
         <Box sx={{ maxWidth: 1400, mx: 'auto' }}>
-          <Suspense fallback={<Loading />}>
-            <Outlet />
-          </Suspense>
+          <PageErrorBoundary key={pathname}>
+            <Suspense fallback={<Loading />}>
+              <Outlet />
+            </Suspense>
+          </PageErrorBoundary>
         </Box>
       </Box>
     </Box>

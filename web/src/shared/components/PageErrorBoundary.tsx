@@ -1,0 +1,40 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { Component, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** "Something went wrong, please try again." with a way to load the app again. */
+function PageError() {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      severity="error"
+      data-testid="page-error"
+      action={
+        <Button color="inherit" size="small" onClick={() => window.location.reload()}>
+          {t('common.reload')}
+        </Button>
+      }
+    >
+      {t('toast.unknownError')}
+    </Alert>
+  );
+}
+
+/**
+ * Keeps a page that throws while rendering, or whose chunk cannot be loaded (a release replaced the files an open tab
+ * still names), from blanking the whole app: the header and sidebar stay, the page says something went wrong and
+ * offers a reload (a failed import is not retried by the browser within the page's life). Keyed by the path where it
+ * is used, so that another page gets a fresh start.
+ */
+export class PageErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? <PageError /> : this.props.children;
+  }
+}
