@@ -83,10 +83,7 @@ describe('deep links and reloads (§2)', () => {
     await page.goto(`${BASE_URL}/admin`);
     await page.getByRole('heading', { name: 'Admin', level: 1 }).waitFor({ timeout: WAIT_MS });
     // In-app navigation (the router follows history): only now is the profile page's chunk asked for.
-    await page.evaluate(() => {
-      history.pushState({}, '', '/profile');
-      dispatchEvent(new PopStateEvent('popstate'));
-    });
+    await page.evaluate(`history.pushState({}, '', '/profile'); dispatchEvent(new PopStateEvent('popstate'))`);
     const failed = page.getByTestId('page-error');
     await failed.waitFor({ timeout: WAIT_MS });
     expect(await failed.textContent()).toContain('Something went wrong, please try again.');
