@@ -544,8 +544,7 @@ export class AnalysesRepository {
       `WITH asset AS (SELECT site, instance_type FROM assets WHERE organization_id = $1 AND id = $2),
        organizations AS (
          SELECT o.organization_id, w.complete IS TRUE AS from_periods,
-                (w.complete AND (w.unit_costs_version, w.unit_costs_assets_version)
-                   IS NOT DISTINCT FROM (w.sums_version, coalesce(v.version, 0))) IS TRUE AS indexed
+                (w.complete AND ${KEPT_UNIT_COSTS_CURRENT}) IS TRUE AS indexed
            -- The account's organizations, and the asset's own when no account is known yet.
            FROM (SELECT organization_id FROM organization_accounts
                   WHERE account_id = (SELECT account_id FROM organization_accounts WHERE organization_id = $1)
@@ -568,7 +567,7 @@ export class AnalysesRepository {
                   SELECT a.site, a.instance_type, ${PERIOD_UNIT_COST} AS unit_cost
                     FROM assets a
                     JOIN asset_periods p ON p.organization_id = a.organization_id AND p.period = $5 AND p.asset_id = a.id
-                   WHERE a.organization_id = o.organization_id AND a.wcu > 0 AND p.priced_hours > 0
+                   WHERE a.organization_id = o.organization_id AND ${PERIOD_UNIT_COST_DEFINED}
                      AND (a.instance_type = (SELECT instance_type FROM asset) OR a.site = (SELECT site FROM asset))
                   OFFSET 0) c
           WHERE o.from_periods AND NOT o.indexed
@@ -640,11 +639,19 @@ function nullableNumber(value: unknown): number | null {
 }
 
 /**
- * An asset's unit cost over a period ($ per WCU-hour) from its period sums `p` and the asset `a`, where
- * `a.wcu > 0 AND p.priced_hours > 0`: the comparison's live read and the unit costs kept by site and instance type
+ * An asset's unit cost over a period ($ per WCU-hour) from its period sums `p` and the asset `a`, defined where
+ * PERIOD_UNIT_COST_DEFINED holds: the comparison's live read and the unit costs kept by site and instance type
  * (PeriodsRepository) compute it alike, so that both give the same medians.
  */
 export const PERIOD_UNIT_COST = '(p.cost / (a.wcu * p.priced_hours))::float8';
+export const PERIOD_UNIT_COST_DEFINED = 'a.wcu > 0 AND p.priced_hours > 0';
+
+/**
+ * Whether the unit costs kept for window `w` (period_windows) are current: built from its sums' version and from the
+ * organization's assets' version `v` (unit_cost_asset_versions, LEFT JOINed: none yet is version 0). Never null.
+ */
+export const KEPT_UNIT_COSTS_CURRENT = `(w.unit_costs_version, w.unit_costs_assets_version)
+  IS NOT DISTINCT FROM (w.sums_version, coalesce(v.version, 0))`;
 
 /** The ratings kept with a closed window's sums (the `previous-*` periods), rounded as the API shows them. */
 export const CLOSED_RATING_COLUMNS = 'infra_rating, risk, optimization, volatility, data_health';

@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { assetSumsSql, CLOSED_RATING_COLUMNS, PERIOD_COLUMNS, PERIOD_UNIT_COST } from '../analyses/analyses.repository';
+import {
+  assetSumsSql,
+  CLOSED_RATING_COLUMNS,
+  KEPT_UNIT_COSTS_CURRENT,
+  PERIOD_COLUMNS,
+  PERIOD_UNIT_COST,
+  PERIOD_UNIT_COST_DEFINED,
+} from '../analyses/analyses.repository';
 import { isClosedPeriod, standardPeriods, type Horizon } from '../analyses/horizon';
 import { ratedAssetsSql } from '../ratings/ratings.sql';
 import { RollupsRepository } from './rollups.repository';
@@ -120,8 +127,7 @@ export class PeriodsRepository {
         `SELECT w.sums_version, coalesce(v.version, 0) AS assets_version
            FROM period_windows w LEFT JOIN unit_cost_asset_versions v ON v.organization_id = w.organization_id
           WHERE w.organization_id = $1 AND w.period = $2 AND w.complete
-            AND (w.unit_costs_version, w.unit_costs_assets_version)
-                IS DISTINCT FROM (w.sums_version, coalesce(v.version, 0))
+            AND NOT ${KEPT_UNIT_COSTS_CURRENT}
             FOR UPDATE OF w`,
         [organizationId, period],
       );
@@ -135,7 +141,7 @@ export class PeriodsRepository {
          SELECT $1, $2, a.site, a.instance_type, array_agg(${PERIOD_UNIT_COST})
            FROM assets a
            JOIN asset_periods p ON p.organization_id = a.organization_id AND p.period = $2 AND p.asset_id = a.id
-          WHERE a.organization_id = $1 AND a.wcu > 0 AND p.priced_hours > 0
+          WHERE a.organization_id = $1 AND ${PERIOD_UNIT_COST_DEFINED}
           GROUP BY a.site, a.instance_type`,
         [organizationId, period],
       );
