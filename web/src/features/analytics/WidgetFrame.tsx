@@ -3,8 +3,9 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { Component, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorBoundary } from '../../shared/components/ErrorBoundary';
 import type { AnalysisArgs } from './analyticsApi';
 
 /** "Oops! Error loading widget" (§2, §8). */
@@ -15,23 +16,6 @@ export function WidgetError() {
       {t('dashboard.widgetError')}
     </Alert>
   );
-}
-
-interface BoundaryProps {
-  children: ReactNode;
-}
-
-/** Keeps a widget that throws while rendering to itself: it shows the widget error, the others go on (React logs it). */
-export class WidgetErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  override render(): ReactNode {
-    return this.state.failed ? <WidgetError /> : this.props.children;
-  }
 }
 
 export interface WidgetFrameProps {
@@ -50,7 +34,10 @@ export function WidgetFrame({ title, testId, resetKey, children }: WidgetFramePr
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1.5 }}>
           {title}
         </Typography>
-        <WidgetErrorBoundary key={resetKey}>{children}</WidgetErrorBoundary>
+        {/* A widget that throws while rendering shows the widget error; the others go on. */}
+        <ErrorBoundary key={resetKey} fallback={<WidgetError />}>
+          {children}
+        </ErrorBoundary>
       </CardContent>
     </Card>
   );

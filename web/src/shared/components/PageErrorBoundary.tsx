@@ -1,7 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { Component, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorBoundary } from './ErrorBoundary';
 
 /** "Something went wrong, please try again." with a way to load the app again. */
 function PageError() {
@@ -27,14 +28,6 @@ function PageError() {
  * offers a reload (a failed import is not retried by the browser within the page's life). Keyed by the path where it
  * is used, so that another page gets a fresh start.
  */
-export class PageErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  override render(): ReactNode {
-    return this.state.failed ? <PageError /> : this.props.children;
-  }
+export function PageErrorBoundary({ children }: { children: ReactNode }) {
+  return <ErrorBoundary fallback={<PageError />}>{children}</ErrorBoundary>;
 }
