@@ -37,12 +37,13 @@ const { processes, gatewayUrl } = productEnv({
   extra: { REDIS_URL: redisUrl, MAIL_DIR: `.cache/mail-${offset}` },
 });
 await migrateAndSeed(processes);
-const product = await startProduct(processes, { gatewayUrl });
+const pidDir = `.cache/pids-${offset}`;
+const product = await startProduct(processes, { gatewayUrl, pidDir });
 const { loadDemoFleet } = await import('./lib/demo-fleet.mjs');
 for (const line of await loadDemoFleet(gatewayUrl)) log(`demo fleet: ${line}`);
 log(`ready: ${gatewayUrl}`);
 log(
-  `e2e: BASE_URL=${gatewayUrl} E2E_PORT_OFFSET=${offset} REDIS_URL=${redisUrl} KAFKA_BROKERS=127.0.0.1:${kafkaPort} E2E_MAIL_DIR=.cache/mail-${offset} npx jest --selectProjects e2e <file>`,
+  `e2e: BASE_URL=${gatewayUrl} E2E_PORT_OFFSET=${offset} REDIS_URL=${redisUrl} KAFKA_BROKERS=127.0.0.1:${kafkaPort} E2E_MAIL_DIR=.cache/mail-${offset} E2E_PID_DIR=${pidDir} npx jest --selectProjects e2e <file>`,
 );
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, async () => {

@@ -11,7 +11,7 @@ const kafka = await provisionInfrastructure();
 buildIfStale();
 const { processes, gatewayUrl } = productEnv();
 await migrateAndSeed(processes);
-const product = await startProduct(processes, { gatewayUrl });
+const product = await startProduct(processes, { gatewayUrl, pidDir: '.cache/pids' });
 const { loadDemoFleet } = await import('./lib/demo-fleet.mjs');
 for (const line of await loadDemoFleet(gatewayUrl)) log(`demo fleet: ${line}`);
 log(

@@ -12,6 +12,7 @@ const require = createRequire(import.meta.url);
 
 const started = Date.now();
 const RESULTS = path.join(ROOT, '.cache/test-results');
+const PIDS = path.join(RESULTS, 'pids'); // the product under test's pids and supervisor log (supervisor.e2e kills one)
 const KAFKA_TEST_PORT = Number(process.env.KAFKA_TEST_PORT ?? 19092);
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/1';
 const steps = [];
@@ -122,7 +123,7 @@ if (built) {
   let product;
   const up = await step('start the product for end-to-end tests', async () => {
     await migrateAndSeed(processes);
-    product = await startProduct(processes, { gatewayUrl, logFile: path.join(RESULTS, 'product.log') });
+    product = await startProduct(processes, { gatewayUrl, logFile: path.join(RESULTS, 'product.log'), pidDir: PIDS });
     // The demo fleet, through the API as on a first `npm start`: the browser tests work with real assets. 30 days
     // of telemetry (the default horizon) instead of 90 keep the set-up short.
     const { loadDemoFleet } = await import('./lib/demo-fleet.mjs');
@@ -144,7 +145,7 @@ if (built) {
             `--outputFile=${RESULTS}/e2e.json`,
           ],
           {
-            env: { ...testEnv, BASE_URL: gatewayUrl, E2E_PORT_OFFSET: '10000' },
+            env: { ...testEnv, BASE_URL: gatewayUrl, E2E_PORT_OFFSET: '10000', E2E_PID_DIR: PIDS },
           },
         ),
       `${RESULTS}/e2e.json`,

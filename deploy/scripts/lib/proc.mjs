@@ -49,8 +49,8 @@ export function isPortOpen(port, host = '127.0.0.1', timeoutMs = 500) {
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls `check` until it returns a truthy value or the deadline passes. */
-export async function waitFor(what, check, { timeoutMs = 60_000, intervalMs = 250 } = {}) {
+/** Polls `check` until it returns a truthy value or the deadline passes; an error `fatal` accepts ends it at once. */
+export async function waitFor(what, check, { timeoutMs = 60_000, intervalMs = 250, fatal = () => false } = {}) {
   const deadline = Date.now() + timeoutMs;
   let lastError;
   while (Date.now() < deadline) {
@@ -58,6 +58,7 @@ export async function waitFor(what, check, { timeoutMs = 60_000, intervalMs = 25
       const value = await check();
       if (value) return value;
     } catch (error) {
+      if (fatal(error)) throw error;
       lastError = error;
     }
     await sleep(intervalMs);

@@ -1,13 +1,12 @@
 // Install, build, migrate, seed and run the whole product (gateway + five services) as child processes.
 // Shared by `npm start` and `npm test` (which runs a second copy on other ports and databases).
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import readline from 'node:readline';
 import { ROOT, isPortOpen, log, run, runAsync, waitFor } from './proc.mjs';
 import { installSecrets, SECRET_NAMES } from './secrets.mjs';
 import { GATEWAY, SERVICE_PORTS, SERVICES, secretsOf } from './services.mjs';
+import { SupervisedProcess } from './supervisor.mjs';
 
 export { SERVICES };
 
@@ -176,8 +175,14 @@ function formatLine(name, line) {
   }
 }
 
-/** Spawns every process; resolves once the gateway answers GET /api/v1 and every service is ready. */
-export async function startProduct(processes, { gatewayUrl, logFile, timeoutMs = 120_000 } = {}) {
+/**
+ * Spawns every process under a supervisor (a process that dies is started again, see supervisor.mjs); resolves
+ * once the gateway answers GET /api/v1 and every service is ready. A process that exits before it was ever ready
+ * fails the start instead (a configuration error would only crash again). `pidDir`: each process's current pid
+ * in `<pidDir>/<name>.pid` and the supervisor's lines in `<pidDir>/supervisor.log` (the end-to-end tests kill a
+ * process through them and read why it was restarted).
+ */
+export async function startProduct(processes, { gatewayUrl, logFile, pidDir, timeoutMs = 300_000 } = {}) {
   // A copy still running from an earlier start would answer the readiness checks in place of this one.
   const taken = [];
   for (const p of processes)
@@ -186,53 +191,46 @@ export async function startProduct(processes, { gatewayUrl, logFile, timeoutMs =
   if (taken.length > 0)
     throw new Error(`ports already in use (${taken.join(', ')}): is another copy of the product still running?`);
   const sink = logFile ? fs.createWriteStream(logFile, { flags: 'a' }) : undefined;
-  const children = processes.map((p) => {
-    const child = spawn('node', ['--enable-source-maps', p.entry], {
-      cwd: ROOT,
-      env: p.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    for (const stream of [child.stdout, child.stderr]) {
-      readline.createInterface({ input: stream }).on('line', (line) => {
-        if (sink) sink.write(`${p.name} ${line}\n`);
-        else process.stdout.write(`${formatLine(p.name, line)}\n`);
-      });
-    }
-    child.on('exit', (code, signal) => {
-      if (!stopping) process.stderr.write(`[infra] ${p.name} exited (${signal ?? code})\n`);
-    });
-    return { ...p, child };
-  });
-  let stopping = false;
+  if (pidDir) pidDir = path.resolve(ROOT, pidDir);
+  if (pidDir) fs.mkdirSync(pidDir, { recursive: true });
+  const report = (message) => {
+    const line = `[supervisor] ${new Date().toISOString()} ${message}`;
+    process.stderr.write(`[infra] ${line}\n`);
+    sink?.write(`${line}\n`);
+    if (pidDir) fs.appendFileSync(path.join(pidDir, 'supervisor.log'), `${line}\n`);
+  };
+  const children = processes.map(
+    (p) =>
+      new SupervisedProcess({
+        name: p.name,
+        command: 'node',
+        args: ['--enable-source-maps', p.entry],
+        cwd: ROOT,
+        env: p.env,
+        pidFile: pidDir ? path.join(pidDir, `${p.name}.pid`) : undefined,
+        report,
+        onLine: (line) => {
+          if (sink) sink.write(`${p.name} ${line}\n`);
+          else process.stdout.write(`${formatLine(p.name, line)}\n`);
+        },
+      }),
+  );
   const stop = async () => {
-    stopping = true;
-    await Promise.all(
-      children.map(
-        ({ child }) =>
-          new Promise((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) return resolve();
-            const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-            child.once('exit', () => {
-              clearTimeout(timer);
-              resolve();
-            });
-            child.kill('SIGTERM');
-          }),
-      ),
-    );
+    await Promise.all(children.map((child) => child.stop()));
     sink?.end();
   };
   try {
     for (const p of processes) {
       const url = `http://127.0.0.1:${p.env.PORT}/health/ready`;
+      const supervised = children.find((c) => c.name === p.name);
       await waitFor(
         `${p.name} to be ready`,
         async () => {
-          const exited = children.find((c) => c.name === p.name).child.exitCode;
-          if (exited !== null) throw new Error(`${p.name} exited with ${exited}`);
+          const [exit] = supervised.exits;
+          if (exit) throw new StartFailed(`${p.name} exited with ${exit.signal ?? exit.code} before it was ready`);
           return (await fetch(url)).ok;
         },
-        { timeoutMs, intervalMs: 200 },
+        { timeoutMs, intervalMs: 200, fatal: (error) => error instanceof StartFailed },
       );
     }
     await waitFor('GET /api/v1', async () => (await fetch(`${gatewayUrl}/api/v1`)).ok, { timeoutMs: 10_000 });
@@ -242,3 +240,5 @@ export async function startProduct(processes, { gatewayUrl, logFile, timeoutMs =
   }
   return { children, stop };
 }
+
+class StartFailed extends Error {}
