@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { codeForStatus, MESSAGES } from '@infra/contracts';
 import { pollUntil } from '@infra/platform/testing';
+import manifest from '../../services.json';
 import { callAs, organizationSession, OrganizationSession } from './support/api-client';
 
 jest.setTimeout(180_000);
@@ -13,6 +14,8 @@ const PID_DIR = process.env.E2E_PID_DIR;
 if (!PID_DIR)
   throw new Error('E2E_PID_DIR: the pid folder of the product under test (npm test and product-copy set it)');
 const pidOf = (name: string) => Number(fs.readFileSync(path.join(PID_DIR, `${name}.pid`), 'utf8'));
+const EVENTS_PORT =
+  manifest.services.find((service) => service.name === 'events')!.port + Number(process.env.E2E_PORT_OFFSET ?? 0);
 const supervisorLog = () => fs.readFileSync(path.join(PID_DIR, 'supervisor.log'), 'utf8');
 
 let admin: OrganizationSession;
@@ -52,6 +55,12 @@ describe('a killed service', () => {
       intervalMs: 250,
     });
     expect(pidOf('events')).not.toBe(killed);
+    // Ready again (its Kafka consumer too) before the next test file relies on it.
+    await pollUntil(
+      'the events service to be ready',
+      async () => (await fetch(`http://127.0.0.1:${EVENTS_PORT}/health/ready`)).ok,
+      { timeoutMs: 120_000, intervalMs: 250 },
+    );
     expect(supervisorLog()).toMatch(/events exited \(signal SIGKILL\); restart \d+ in \d+ s/);
   });
 });
