@@ -74,7 +74,8 @@ export class UsersRepository {
 
   async acceptance(userId: string): Promise<AcceptanceRow | null> {
     return this.dataSource.getRepository(User).findOne({
-      select: { acceptedTermsVersion: true, acceptedPrivacyVersion: true, acceptedAt: true },
+      // With the id: TypeORM returns no row when every selected column is null (a user who never accepted).
+      select: { id: true, acceptedTermsVersion: true, acceptedPrivacyVersion: true, acceptedAt: true },
       where: { id: userId },
     });
   }
