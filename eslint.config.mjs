@@ -69,6 +69,10 @@ const moduleBoundaries = {
   },
 };
 
+/** The array literal given to Promise.all/allSettled/race/any. */
+const PROMISE_ARRAY =
+  "CallExpression[callee.object.name='Promise'][callee.property.name=/^(all|allSettled|race|any)$/] > ArrayExpression";
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'web/dist/**', '.cache/**', '.local/**', 'coverage/**', '**/*.cjs'],
@@ -88,6 +92,19 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'off',
       'no-return-await': 'off',
       '@typescript-eslint/return-await': ['error', 'in-try-catch'],
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      // no-floating-promises does not see this: the awaited call runs before the others start, and when one of
+      // them rejects meanwhile nothing awaits it yet, so Node exits on the unhandled rejection.
+      'no-restricted-syntax': [
+        'error',
+        {
+          // Awaits nested anywhere in the array (call arguments too), except inside a function written in it.
+          selector: `${PROMISE_ARRAY} AwaitExpression:not(${PROMISE_ARRAY} :function AwaitExpression)`,
+          message:
+            'No await inside the array given to Promise.all/allSettled/race/any: hoist it before the array or chain it with .then().',
+        },
+      ],
     },
   },
   {

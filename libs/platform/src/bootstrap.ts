@@ -4,9 +4,10 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { ConfigError, CommonEnv } from './config';
-import { refuseDeepJson } from './http';
+import { refuseDeepJson, refuseUnsafeText } from './http';
 import { requestIdMiddleware } from './logging';
 import { httpMetricsMiddleware, setServiceLabel } from './metrics';
+import { installProcessErrorHandlers } from './process-errors';
 
 /** How every service validates request bodies and queries (its tests use the same: `bodyErrorsOf`). */
 export const VALIDATION_PIPE_OPTIONS = { whitelist: true, forbidNonWhitelisted: true, transform: true } as const;
@@ -31,6 +32,7 @@ export async function bootstrapApp(module: unknown, options: BootstrapOptions): 
     bodyParser: false,
   });
   app.useLogger(app.get(Logger));
+  watchProcessErrors();
   app.disable('x-powered-by');
   // req.ip is the address TRUST_PROXY_HOPS proxies back (0: the socket's peer); X-Forwarded-For beyond that is ignored.
   app.set('trust proxy', options.env.TRUST_PROXY_HOPS);
@@ -43,6 +45,7 @@ export async function bootstrapApp(module: unknown, options: BootstrapOptions): 
       limit: options.textBodyLimit ?? options.bodyLimit ?? '1mb',
       type: ['text/csv', 'text/plain'],
     });
+    app.use(refuseUnsafeText);
   }
   app.useGlobalPipes(new ValidationPipe(VALIDATION_PIPE_OPTIONS));
   const document = SwaggerModule.createDocument(
@@ -55,6 +58,15 @@ export async function bootstrapApp(module: unknown, options: BootstrapOptions): 
   new NestLogger('Bootstrap').log(`${options.service} listening on ${options.env.HOST}:${options.env.PORT}`);
   closeGracefullyOnSignals(app, options.service);
   return app;
+}
+
+let watchingProcessErrors = false;
+
+/** Once per process: unhandled rejections are logged and survived, uncaught exceptions logged before exit(1). */
+function watchProcessErrors(): void {
+  if (watchingProcessErrors) return;
+  watchingProcessErrors = true;
+  installProcessErrorHandlers();
 }
 
 const SHUTDOWN_DEADLINE_MS = 15_000;

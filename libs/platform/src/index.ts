@@ -8,5 +8,6 @@ export * from './http';
 export * from './logging';
 export * from './metrics';
 export * from './platform.module';
+export * from './process-errors';
 export * from './redis';
 export * from './validation';

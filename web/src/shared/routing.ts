@@ -19,9 +19,9 @@ export function isPersistentRoute(pathname: string): boolean {
  */
 export function resetRouteIfNeeded(
   pathname: string,
-  navigate: (to: string, options?: { replace?: boolean }) => void,
+  navigate: (to: string, options?: { replace?: boolean }) => void | Promise<void>,
 ): boolean {
   if (isPersistentRoute(pathname)) return false;
-  navigate(ROUTES.home, { replace: true });
+  void navigate(ROUTES.home, { replace: true });
   return true;
 }

@@ -70,3 +70,51 @@ describe('domain errors', () => {
     expect(toErrorResponse(new Error('boom')).code).toBe('INTERNAL');
   });
 });
+
+describe('database errors', () => {
+  // What TypeORM throws: pg's error fields (code, severity) copied onto a QueryFailedError.
+  const queryFailed = (code: string, message: string) =>
+    Object.assign(new Error(message), { name: 'QueryFailedError', code, severity: 'ERROR', query: 'SELECT $1' });
+  const pgError = (code: string, message: string) =>
+    Object.assign(new Error(message), { name: 'error', code, severity: 'ERROR' });
+
+  it.each([
+    ['22008', 'date/time field value out of range: "0000-01-01T00:00:00.000Z"', 'date or time'],
+    ['22007', 'invalid input syntax for type timestamp: "x"', 'date or time'],
+    ['22003', 'value "1e+30" is out of range for type integer', 'number'],
+    ['22P02', 'invalid input syntax for type json', 'invalid format'],
+    ['22021', 'invalid byte sequence for encoding "UTF8": 0x00', 'characters'],
+    ['22P05', 'unsupported Unicode escape sequence', 'characters'],
+    ['22001', 'value too long for type character varying(255)', 'too long'],
+  ])('maps data exception %s caused by input to 400 with a generic text', (code, message, says) => {
+    for (const error of [queryFailed(code, message), pgError(code, message)]) {
+      const body = toErrorResponse(error);
+      expect(body).toEqual({
+        statusCode: 400,
+        message: expect.stringContaining(says),
+        errorId: expect.stringMatching(ERROR_ID),
+        code: 'BAD_REQUEST',
+      });
+      expect(body.message).not.toContain(message);
+    }
+  });
+
+  it('keeps every other database error a 500 that does not leak', () => {
+    for (const [code, message] of [
+      ['23505', 'duplicate key value violates unique constraint "users_email_key"'],
+      ['22012', 'division by zero'],
+      ['42P01', 'relation "secret_table" does not exist'],
+      ['57014', 'canceling statement due to statement timeout'],
+    ]) {
+      expect(toErrorResponse(queryFailed(code, message))).toMatchObject({
+        statusCode: 500,
+        message: MESSAGES.unknownError,
+        code: 'INTERNAL',
+      });
+    }
+  });
+
+  it('does not take a code of a non-database error for SQLSTATE', () => {
+    expect(toErrorResponse(Object.assign(new Error('x'), { code: '22P02' })).statusCode).toBe(500);
+  });
+});

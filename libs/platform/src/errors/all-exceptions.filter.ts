@@ -22,6 +22,29 @@ function messageOf(exception: HttpException): string {
 }
 
 /**
+ * PostgreSQL data exceptions (SQLSTATE class 22) that only input causes: a value the column type cannot hold. They
+ * are the caller's 400 with a generic text (the database's message names internals); every other database error
+ * stays a 500.
+ */
+const INPUT_DATA_EXCEPTIONS: Record<string, string> = {
+  '22007': 'A date or time in the request is invalid or out of range.',
+  '22008': 'A date or time in the request is invalid or out of range.',
+  '22003': 'A number in the request is out of range.',
+  '22P02': 'A value in the request has an invalid format.',
+  '22021': 'A text in the request contains characters that cannot be stored.',
+  '22P05': 'A text in the request contains characters that cannot be stored.',
+  '22001': 'A text in the request is too long.',
+};
+
+/** The 400 text of a database error caused by input (TypeORM's QueryFailedError and pg's error both carry `code`). */
+export function inputDataExceptionMessage(exception: unknown): string | undefined {
+  if (!(exception instanceof Error)) return undefined;
+  const { code, severity } = exception as Error & { code?: unknown; severity?: unknown };
+  const fromDatabase = exception.name === 'QueryFailedError' || typeof severity === 'string';
+  return fromDatabase && typeof code === 'string' ? INPUT_DATA_EXCEPTIONS[code] : undefined;
+}
+
+/**
  * Maps any error to the one error shape `{ statusCode, message, errorId, code }` and logs the errorId with its
  * cause. Domain errors carry their module's code; other errors get a generic code derived from the status.
  */
@@ -42,6 +65,8 @@ export function toErrorResponse(exception: unknown): ErrorResponse {
   if (exposed?.expose && typeof status === 'number' && status >= 400 && status < 500) {
     return shape(status, exposed.message);
   }
+  const dataMessage = inputDataExceptionMessage(exception);
+  if (dataMessage) return shape(HttpStatus.BAD_REQUEST, dataMessage);
   return shape(HttpStatus.INTERNAL_SERVER_ERROR, MESSAGES.unknownError);
 }
 

@@ -1,1 +1,2 @@
 export * from './json-depth';
+export * from './unsafe-text';

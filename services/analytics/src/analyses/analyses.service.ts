@@ -195,7 +195,9 @@ export class AnalysesService {
     const { target, horizon } = request;
     const [rows, figures, breakdown, currency] = await Promise.all([
       this.analyses.buckets(target, horizon),
-      this.analyses.group(target, horizon, await this.rollups.thresholdsOf(target.organizationId)),
+      this.rollups
+        .thresholdsOf(target.organizationId)
+        .then((thresholds) => this.analyses.group(target, horizon, thresholds)),
       this.analyses.costBreakdown(target, horizon),
       this.analyses.currencyOf(target.organizationId),
     ]);

@@ -64,6 +64,13 @@ function customHorizon(value: string, current: number): Horizon {
   const [start, end] = parts.map((part) => Date.parse(part));
   if (!Number.isFinite(start) || !Number.isFinite(end) || start % HOUR_MS !== 0 || end % HOUR_MS !== 0)
     throw horizonError('a custom timeHorizon is an ISO 8601 interval start/end of whole UTC hours');
+  // Nothing older is kept (telemetry-samples refuses it), and the bound keeps every date within PostgreSQL's range:
+  // year 0 reached a query and was refused there.
+  const oldest = current - ANALYTICS_LIMITS.telemetryMaxAgeDays * DAY_MS;
+  if (start < oldest)
+    throw horizonError(
+      `a custom timeHorizon starts at most ${ANALYTICS_LIMITS.telemetryMaxAgeDays} days ago (the oldest telemetry kept)`,
+    );
   const last = Math.min(end, current);
   if (start >= last) throw horizonError('the custom timeHorizon must start before its end and before now');
   if (last - start > ANALYTICS_LIMITS.telemetryMaxAgeDays * DAY_MS)

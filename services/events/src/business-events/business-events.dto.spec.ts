@@ -106,6 +106,20 @@ describe('upsertBusinessEventImpact body', () => {
       expect.stringMatching(/^impacts\.0\.assetId/),
     ]);
   });
+
+  it('refuses an item that is not an object (`[[]]` answered 500)', async () => {
+    for (const item of [[], [{ assetId: OTHER, impactPercent: 5 }]]) {
+      expect(await upsert({ businessEventId: ID, impacts: [item] })).toContain(
+        'each item of impacts must be an object',
+      );
+    }
+    for (const item of ['x', 5, null]) expect(await upsert({ businessEventId: ID, impacts: [item] })).not.toEqual([]);
+  });
+
+  it('refuses an assignment that is not an object', async () => {
+    expect(await create({ assignment: [] })).toContain('assignment must be an object');
+    expect(await bodyErrorsOf(UpdateBusinessEventDto, { assignment: [[]] })).toContain('assignment must be an object');
+  });
 });
 
 describe('queries', () => {

@@ -5,6 +5,7 @@ import {
   IsArray,
   IsInt,
   IsNumber,
+  IsObject,
   IsOptional,
   IsString,
   IsUUID,
@@ -123,6 +124,7 @@ export class CreateBusinessEventDto implements CreateBusinessEventRequest {
     description: 'Omitted: the event is created unassigned (the wizard’s Skip).',
   })
   @IsOptional()
+  @IsObject()
   @ValidateNested()
   @Type(() => BusinessEventAssignmentDto)
   assignment?: BusinessEventAssignmentDto;
@@ -155,6 +157,7 @@ export class UpdateBusinessEventDto implements UpdateBusinessEventRequest {
 
   @ApiPropertyOptional({ type: BusinessEventAssignmentDto, description: 'Replaces the rules (Assign / Update).' })
   @IsOptional()
+  @IsObject()
   @ValidateNested()
   @Type(() => BusinessEventAssignmentDto)
   assignment?: BusinessEventAssignmentDto;
@@ -245,6 +248,8 @@ export class UpsertBusinessEventImpactDto implements UpsertBusinessEventImpactRe
   @ApiProperty({ type: [ExpectedImpactDto], maxItems: BUSINESS_EVENT_LIMITS.impactsMax })
   @IsArray()
   @ArrayMaxSize(BUSINESS_EVENT_LIMITS.impactsMax)
+  // ValidateNested lets a non-object item (`[[]]`) through; it answered 500.
+  @IsObject({ each: true, message: 'each item of impacts must be an object' })
   @ValidateNested({ each: true })
   @Type(() => ExpectedImpactDto)
   impacts!: ExpectedImpactDto[];

@@ -8,6 +8,7 @@ import {
   IsIn,
   IsInt,
   IsNumber,
+  IsObject,
   IsOptional,
   IsString,
   IsUUID,
@@ -95,6 +96,8 @@ export class UpsertAssetsDto {
   @ApiProperty({ type: [AssetUpsertItemDto], maxItems: INVENTORY_LIMITS.upsertBatchMax })
   @IsArray()
   @ArrayMinSize(1)
+  // ValidateNested lets a non-object item (`[[]]`) through; it answered 500.
+  @IsObject({ each: true, message: 'each item of assets must be an object' })
   @ValidateNested({ each: true })
   @Type(() => AssetUpsertItemDto)
   assets!: AssetUpsertItemDto[];

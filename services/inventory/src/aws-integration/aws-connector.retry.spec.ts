@@ -1,7 +1,7 @@
 // The real SDK stack against a local endpoint (no client mocks): AssumeRole and EC2 answer with AWS's own
 // throttling errors first, and the connector's retry strategy carries the sync through them.
 import { once } from 'node:events';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AssetUpsertItem } from '@infra/contracts';
 import { EXTERNAL_ID, ROLE_ARN } from '../../test/fixtures/aws-ec2';
@@ -83,7 +83,7 @@ function fakeAws(script: Record<string, { status: number; body: string }[]>, see
     DescribeInstances: xml.describeInstances,
     DescribeInstanceTypes: xml.describeInstanceTypes,
   };
-  return createServer(async (request: IncomingMessage, response) => {
+  const answer = async (request: IncomingMessage, response: ServerResponse) => {
     let body = '';
     for await (const chunk of request) body += String(chunk);
     const action = new URLSearchParams(body).get('Action') ?? '';
@@ -95,7 +95,8 @@ function fakeAws(script: Record<string, { status: number; body: string }[]>, see
     const failure = script[action]?.shift();
     response.writeHead(failure?.status ?? (success[action] ? 200 : 400), { 'content-type': 'text/xml' });
     response.end(failure?.body ?? success[action] ?? xml.ec2Error('InvalidAction', action));
-  });
+  };
+  return createServer((request, response) => void answer(request, response));
 }
 
 describe('AwsConnector retries (real SDK, local endpoint)', () => {

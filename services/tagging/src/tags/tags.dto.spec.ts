@@ -93,3 +93,13 @@ describe('GET tags query', () => {
     expect(await queryErrorsOf(TagListQueryDto, { status: 'Gone' })).not.toEqual([]);
   });
 });
+
+describe('batchCreateTag body shape', () => {
+  it('refuses an item that is not an object (`{"tags":[[]]}` answered 500)', async () => {
+    for (const item of [[], [{ key: 'env', value: 'prod' }]]) {
+      expect(await create(item)).toContain('each item of tags must be an object');
+    }
+    for (const item of ['env:prod', null]) expect(await bodyErrorsOf(CreateTagsDto, { tags: [item] })).not.toEqual([]);
+    expect(await create({ key: 'env', value: 'prod' })).toEqual([]);
+  });
+});

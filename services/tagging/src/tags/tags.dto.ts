@@ -6,6 +6,7 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
+  IsObject,
   IsOptional,
   IsString,
   IsUUID,
@@ -46,6 +47,8 @@ export class CreateTagsDto {
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(TAGGING_LIMITS.createBatchMax)
+  // ValidateNested lets a non-object item (`[[]]`) through; it answered 500.
+  @IsObject({ each: true, message: 'each item of tags must be an object' })
   @ValidateNested({ each: true })
   @Type(() => NewTagDto)
   tags!: NewTagDto[];

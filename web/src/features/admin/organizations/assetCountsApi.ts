@@ -26,7 +26,7 @@ export const assetCountsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getOrganizationAssetCounts: build.query<OrganizationAssetCount[], readonly string[]>({
       queryFn: async (organizationIds, _api, _extra, baseQuery) => {
-        const results = await Promise.all(organizationIds.map((id) => baseQuery(assetCountRequest(id))));
+        const results = await Promise.all(organizationIds.map(async (id) => baseQuery(assetCountRequest(id))));
         const failed = results.find((result) => result.error);
         if (failed?.error) return { error: failed.error as FetchBaseQueryError };
         return {
