@@ -1,12 +1,14 @@
 import { DynamicModule, MiddlewareConsumer, Module, NestModule, OnModuleInit, RequestMethod } from '@nestjs/common';
 import passport from 'passport';
-import { CallerContextSigner, PlatformModule } from '@infra/platform';
+import { CallerContextSigner, PlatformModule, REDIS } from '@infra/platform';
 import { accessTokenStrategy } from './auth/access-token';
 import { ApiKeyVerifier } from './auth/api-keys';
 import { RevokedSessions } from './auth/revoked-sessions';
 import { TenancyService } from './auth/tenancy.service';
 import { DocsController } from './docs/docs.controller';
 import { GatewayEnv } from './gateway.env';
+import { IdempotencyRedis, IdempotencyStore } from './idempotency/idempotency.store';
+import { IdempotentForwarder } from './idempotency/idempotent-forwarder';
 import { ApiIndexController } from './routing/api-index.controller';
 import { ApiProxyMiddleware } from './routing/api-proxy.middleware';
 import { ProxyService } from './routing/proxy.service';
@@ -31,6 +33,12 @@ export class GatewayModule implements NestModule, OnModuleInit {
         TenancyService,
         RevokedSessions,
         ApiKeyVerifier,
+        {
+          provide: IdempotencyStore,
+          useFactory: (redis: IdempotencyRedis) => new IdempotencyStore(redis),
+          inject: [REDIS],
+        },
+        IdempotentForwarder,
       ],
     };
   }

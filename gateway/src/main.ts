@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
+import { IDEMPOTENCY_STORED_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@infra/contracts';
 import { bootstrapApp, runMain, startMetricsServer } from '@infra/platform';
 import { mountSwaggerUi } from './docs/swagger-ui';
 import { loadGatewayEnv } from './gateway.env';
@@ -39,7 +40,13 @@ runMain(async () => {
       );
       app.use(cookieParser());
       const corsOrigins = env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',') : [];
-      if (corsOrigins.length > 0) app.enableCors({ origin: corsOrigins, credentials: true });
+      // Request headers (Idempotency-Key among them) are allowed as the preflight names them; replay markers are exposed.
+      if (corsOrigins.length > 0)
+        app.enableCors({
+          origin: corsOrigins,
+          credentials: true,
+          exposedHeaders: [IDEMPOTENT_REPLAYED_HEADER, IDEMPOTENCY_STORED_HEADER],
+        });
       app.use('/api', writeGuard({ publicOrigin: env.publicOrigin, corsOrigins, matcher: app.get(RouteMatcher) }));
       mountSwaggerUi(app);
       mountWebApp(app, env.WEB_DIST_DIR);

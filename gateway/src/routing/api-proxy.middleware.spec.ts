@@ -6,6 +6,8 @@ import { CallerContextSigner, CallerContextVerifier, DomainError } from '@infra/
 import type { ApiKeyVerifier } from '../auth/api-keys';
 import type { RevokedSessions } from '../auth/revoked-sessions';
 import type { TenancyService } from '../auth/tenancy.service';
+import type { IdempotencyScope } from '../idempotency/idempotency.store';
+import type { IdempotentForwarder } from '../idempotency/idempotent-forwarder';
 import { ApiProxyMiddleware, withoutOrganizationQuery } from './api-proxy.middleware';
 import type { ProxyService } from './proxy.service';
 import { planned, ROUTE_TABLE, RouteMatcher, type RouteRule } from './route-table';
@@ -28,6 +30,8 @@ interface Forwarded {
   service: string;
   path: string;
   context?: string;
+  /** Set when the request went through the idempotent forwarder (every authenticated route). */
+  scope?: IdempotencyScope;
 }
 
 function middleware(principal: ApiKeyPrincipal = KEY, rules: readonly RouteRule[] = ROUTE_TABLE) {
@@ -48,7 +52,28 @@ function middleware(principal: ApiKeyPrincipal = KEY, rules: readonly RouteRule[
   const refuse = () => Promise.reject(new Error('a key request must not reach the session checks'));
   const tenancy = { membership: refuse } as unknown as TenancyService;
   const revoked = { isRevoked: refuse } as unknown as RevokedSessions;
-  const proxyMiddleware = new ApiProxyMiddleware(new RouteMatcher(rules), proxy, tenancy, signer, revoked, apiKeys);
+  const idempotent = {
+    forward: (
+      _req: Request,
+      _res: Response,
+      service: string,
+      path: string,
+      context: string,
+      scope: IdempotencyScope,
+    ) => {
+      forwarded.push({ service, path, context, scope });
+      return Promise.resolve();
+    },
+  } as unknown as IdempotentForwarder;
+  const proxyMiddleware = new ApiProxyMiddleware(
+    new RouteMatcher(rules),
+    proxy,
+    tenancy,
+    signer,
+    revoked,
+    apiKeys,
+    idempotent,
+  );
   const send = (method: string, path: string, headers: Record<string, string> = {}) =>
     proxyMiddleware.use(
       {
@@ -84,6 +109,8 @@ describe('API keys at the gateway', () => {
       'inventory /assets',
       'inventory /assets',
     ]);
+    // Idempotency-Keys of a key's requests are the key's own, in its organization.
+    expect(forwarded[0].scope).toEqual({ caller: 'api-key:key-1', organizationId: KEY.organizationId });
     const context = await CallerContextVerifier.fromBase64(spki, 'inventory').verify(forwarded[0].context);
     expect(context).toEqual({
       userId: 'creator-1',

@@ -15,6 +15,7 @@ import type { AccessTokenClaims } from '../auth/access-token';
 import { apiKeyError, apiKeyOf, ApiKeyVerifier } from '../auth/api-keys';
 import { RevokedSessions } from '../auth/revoked-sessions';
 import { TenancyService } from '../auth/tenancy.service';
+import { IdempotentForwarder } from '../idempotency/idempotent-forwarder';
 import { API_PREFIX } from './api-prefix';
 import { ProxyService } from './proxy.service';
 import { ROLE_RANK, RouteMatcher, RouteRule } from './route-table';
@@ -86,6 +87,7 @@ export class ApiProxyMiddleware implements NestMiddleware {
     private readonly signer: CallerContextSigner,
     private readonly revokedSessions: RevokedSessions,
     private readonly apiKeys: ApiKeyVerifier,
+    private readonly idempotent: IdempotentForwarder,
   ) {}
 
   /** A valid access token whose session was not signed out. */
@@ -130,12 +132,14 @@ export class ApiProxyMiddleware implements NestMiddleware {
       },
       rule.service,
     );
-    return this.proxy.forward(
+    // After every check: a key that is refused never takes an Idempotency-Key.
+    return this.idempotent.forward(
       req,
       res,
       rule.service,
       withoutOrganizationQuery(upstreamPath, key.organizationId),
       context,
+      { caller: `api-key:${key.keyId}`, organizationId: key.organizationId },
     );
   }
 
@@ -180,7 +184,14 @@ export class ApiProxyMiddleware implements NestMiddleware {
         throw new ForbiddenException('Only a System Admin can do this');
       assertServed(match.rule);
       const context = await this.signer.sign(caller, match.rule.service);
-      return this.proxy.forward(req, res, match.rule.service, upstreamPath, context);
+      // Public routes (sign-in, token refresh, password reset, signed uploads) take no Idempotency-Key: their
+      // answers carry tokens, which are never stored.
+      if (match.rule.access === 'public')
+        return this.proxy.forward(req, res, match.rule.service, upstreamPath, context);
+      return this.idempotent.forward(req, res, match.rule.service, upstreamPath, context, {
+        caller: `user:${claims.sub}`,
+        organizationId: null,
+      });
     }
     const organizationId = req.headers[ORGANIZATION_HEADER];
     if (typeof organizationId !== 'string' || organizationId === '') {
@@ -192,6 +203,9 @@ export class ApiProxyMiddleware implements NestMiddleware {
     assertServed(match.rule);
     const context = await this.signer.sign({ ...caller, ...membership }, match.rule.service);
     const scopedPath = withoutOrganizationQuery(upstreamPath, membership.organizationId);
-    return this.proxy.forward(req, res, match.rule.service, scopedPath, context);
+    return this.idempotent.forward(req, res, match.rule.service, scopedPath, context, {
+      caller: `user:${claims.sub}`,
+      organizationId: membership.organizationId,
+    });
   }
 }

@@ -1,5 +1,6 @@
 import { HttpException, HttpStatus, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import type { IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
@@ -27,7 +28,7 @@ const COMPRESSIBLE_TYPE = /^(application\/json|text\/csv)\b/;
 const MIN_COMPRESSED_BYTES = 1024;
 
 /** Whether to gzip an upstream answer for this client (gzip: fast enough per request; brotli is not). */
-function gzipsAnswer(req: Request, headers: Dispatcher.ResponseData['headers']): boolean {
+function gzipsAnswer(req: Request, headers: IncomingHttpHeaders): boolean {
   const length = headers['content-length'] === undefined ? Infinity : Number(headers['content-length']);
   return (
     COMPRESSIBLE_TYPE.test(String(headers['content-type'] ?? '')) &&
@@ -38,8 +39,16 @@ function gzipsAnswer(req: Request, headers: Dispatcher.ResponseData['headers']):
   );
 }
 
+/** Whether a request has a body: fetch sends `Content-Length: 0` for a bodiless POST. */
+function hasRequestBody(req: Request): boolean {
+  return (
+    !['GET', 'HEAD'].includes(req.method) &&
+    (Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined)
+  );
+}
+
 /** Hop-by-hop headers never cross a proxy (RFC 9110 §7.6.1). */
-const HOP_BY_HOP = new Set([
+export const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
   'transfer-encoding',
@@ -63,6 +72,7 @@ export class ProxyService implements OnApplicationShutdown {
     }
   }
 
+  /** Forwards the request and streams the answer back. */
   async forward(
     req: Request,
     res: Response,
@@ -71,6 +81,32 @@ export class ProxyService implements OnApplicationShutdown {
     callerContext?: string,
     { withSessionCookies = false } = {},
   ): Promise<void> {
+    const upstream = await this.exchange(req, res, service, upstreamPath, callerContext, { withSessionCookies });
+    await this.relay(req, res, upstream);
+  }
+
+  /** The request body read into memory within the route's limit (undefined when there is none). */
+  async readBody(req: Request, res: Response): Promise<Buffer | undefined> {
+    const limit = this.bodyLimitOf(res);
+    if (Number(req.headers['content-length'] ?? 0) > limit) throw tooLarge(limit);
+    if (!hasRequestBody(req)) return undefined;
+    const chunks: Buffer[] = [];
+    for await (const chunk of limited(req, limit)) chunks.push(chunk);
+    return Buffer.concat(chunks);
+  }
+
+  /**
+   * Sends the request to the service and returns its answer with the body unread. The request body streams
+   * through, unless `body` gives it already read (`readBody`).
+   */
+  async exchange(
+    req: Request,
+    res: Response,
+    service: ServiceName,
+    upstreamPath: string,
+    callerContext?: string,
+    { withSessionCookies = false, body }: { withSessionCookies?: boolean; body?: Buffer } = {},
+  ): Promise<Dispatcher.ResponseData> {
     const limit = this.bodyLimitOf(res);
     const length = Number(req.headers['content-length'] ?? 0);
     if (length > limit) throw tooLarge(limit);
@@ -87,36 +123,43 @@ export class ProxyService implements OnApplicationShutdown {
     headers['x-forwarded-for'] = req.ip ?? '';
     headers['x-forwarded-proto'] = req.protocol;
     if (callerContext) headers[CALLER_CONTEXT_HEADER] = callerContext;
-    const hasBody =
-      !['GET', 'HEAD'].includes(req.method) && (length > 0 || req.headers['transfer-encoding'] !== undefined);
-
-    let upstream: Dispatcher.ResponseData<unknown>;
+    const upstreamBody = hasRequestBody(req) ? (body ?? Readable.from(limited(req, limit))) : undefined;
     try {
-      upstream = await this.pools.get(service)!.request({
+      return await this.pools.get(service)!.request({
         method: req.method as Dispatcher.HttpMethod,
         path: upstreamPath,
         headers,
-        body: hasBody ? Readable.from(limited(req, limit)) : undefined,
+        body: upstreamBody,
         headersTimeout: 30_000,
         bodyTimeout: 120_000,
       });
     } catch (error) {
       throw this.upstreamError(error, service);
     }
-    res.status(upstream.statusCode);
-    const gzip = gzipsAnswer(req, upstream.headers);
-    for (const [name, value] of Object.entries(upstream.headers)) {
+  }
+
+  /** Writes an answer (a service's, or one kept for a replay) to the client, gzipped when that pays. */
+  async relay(
+    req: Request,
+    res: Response,
+    answer: { statusCode: number; headers: IncomingHttpHeaders; body: Readable },
+    extraHeaders: Record<string, string> = {},
+  ): Promise<void> {
+    res.status(answer.statusCode);
+    const gzip = gzipsAnswer(req, answer.headers);
+    for (const [name, value] of Object.entries(answer.headers)) {
       if (value === undefined || HOP_BY_HOP.has(name) || name === REQUEST_ID_HEADER) continue;
       if (gzip && name === 'content-length') continue;
       res.setHeader(name, value);
     }
+    for (const [name, value] of Object.entries(extraHeaders)) res.setHeader(name, value);
     if (!gzip) {
-      await pipeline(upstream.body, res);
+      await pipeline(answer.body, res);
       return;
     }
     res.setHeader('Content-Encoding', 'gzip');
     res.append('Vary', 'Accept-Encoding');
-    await pipeline(upstream.body, zlib.createGzip(), res);
+    await pipeline(answer.body, zlib.createGzip(), res);
   }
 
   /** The route's own body limit (set by the API middleware for routes that take files), else BODY_LIMIT. */
@@ -125,7 +168,8 @@ export class ProxyService implements OnApplicationShutdown {
     return typeof routeLimit === 'number' ? routeLimit : this.env.bodyLimitBytes;
   }
 
-  private upstreamError(error: unknown, service: ServiceName): Error {
+  /** A failed exchange as the client sees it: 504 when the service did not answer in time, else 502. */
+  upstreamError(error: unknown, service: ServiceName): Error {
     if (error instanceof HttpException) return error;
     const timedOut =
       error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError;

@@ -11,5 +11,6 @@ export * from './return-to';
 export * from './inventory';
 export * from './tagging';
 export * from './api-keys';
+export * from './idempotency';
 export * from './analytics';
 export * from './business-events';

@@ -1,7 +1,14 @@
 /** @jest-environment node */
 import { ORGANIZATION_HEADER } from '@infra/contracts';
 import { baseQueryApi, fetchSequence, jsonResponse } from '../testing/fetchStub';
-import { createBaseQuery, encodePipes, redirectToLogin, withOrganizationHeader } from './baseQuery';
+import {
+  createBaseQuery,
+  encodePipes,
+  newIdempotencyKey,
+  redirectToLogin,
+  withIdempotencyKey,
+  withOrganizationHeader,
+} from './baseQuery';
 
 const baseUrl = 'http://gateway.test/api/v1';
 const noBackoff = () => Promise.resolve();
@@ -73,6 +80,66 @@ describe('createBaseQuery: retries (real RTK Query retry + fetchBaseQuery, stubb
       expect(delays).toEqual([240, 480, 960, 1920, 3840, 3840, 3840, 3840, 3840]);
     } finally {
       jest.useRealTimers();
+    }
+  });
+});
+
+describe('createBaseQuery: one Idempotency-Key per mutation call, reused by its retries', () => {
+  const UUID = /^"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"$/;
+
+  it('sends the same key on every retry of a POST (504, then a time-out, then success)', async () => {
+    const { fetchFn, requests } = fetchSequence(
+      () => jsonResponse(504, {}),
+      () => jsonResponse(409, { statusCode: 409, message: 'busy', errorId: 'e', code: 'IDEMPOTENCY_KEY_IN_FLIGHT' }),
+      () => jsonResponse(201, { id: 'c1' }),
+    );
+    const baseQuery = createBaseQuery({ baseUrl, fetchFn, backoff: noBackoff, onUnauthorized: jest.fn() });
+    const post = { url: 'collections', method: 'POST', body: { name: 'web' } };
+    const result = await baseQuery(post, baseQueryApi({}, 'mutation'), {});
+    expect(result.data).toEqual({ id: 'c1' });
+    const keys = requests.map((request) => request.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(UUID);
+    expect(new Set(keys).size).toBe(1);
+    // The next call of the mutation is another write: another key.
+    await baseQuery(post, baseQueryApi({}, 'mutation'), {});
+    expect(requests[3]?.headers.get('idempotency-key')).toMatch(UUID);
+    expect(requests[3]?.headers.get('idempotency-key')).not.toBe(keys[0]);
+  });
+
+  it('keys PUT and PATCH mutations too, but not queries, DELETEs or GETs', async () => {
+    const { fetchFn, requests } = fetchSequence(() => jsonResponse(200, {}));
+    const baseQuery = createBaseQuery({ baseUrl, fetchFn, onUnauthorized: jest.fn(), newIdempotencyKey: () => 'k' });
+    for (const method of ['PUT', 'PATCH', 'DELETE', 'GET'])
+      await baseQuery({ url: 'x', method, body: method === 'GET' ? undefined : {} }, baseQueryApi({}, 'mutation'), {});
+    await baseQuery({ url: 'rules/preview', method: 'POST', body: {} }, baseQueryApi(), {});
+    expect(requests.map((request) => request.headers.get('idempotency-key'))).toEqual(['"k"', '"k"', null, null, null]);
+  });
+
+  it('keeps the other headers of the call, and a key the call already carries', () => {
+    const headers = (args: ReturnType<typeof withIdempotencyKey>) => (args as { headers: Headers }).headers;
+    const given = withIdempotencyKey(
+      { url: 'x', method: 'POST', headers: { 'x-a': '1', 'x-b': undefined } },
+      'mutation',
+      () => 'new',
+    );
+    expect([...headers(given).entries()]).toEqual([
+      ['idempotency-key', '"new"'],
+      ['x-a', '1'],
+    ]);
+    const own = withIdempotencyKey({ url: 'x', method: 'POST', headers: [['Idempotency-Key', 'mine']] }, 'mutation');
+    expect(headers(own).get('idempotency-key')).toBe('mine');
+  });
+
+  it('makes version-4 UUIDs without crypto.randomUUID (pages served over plain http)', () => {
+    const original = crypto.randomUUID;
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      const keys = [newIdempotencyKey(), newIdempotencyKey()];
+      for (const key of keys) expect(`"${key}"`).toMatch(UUID);
+      expect(keys[0]).not.toBe(keys[1]);
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: original, configurable: true });
     }
   });
 });

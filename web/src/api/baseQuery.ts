@@ -7,12 +7,12 @@ import {
   type FetchBaseQueryMeta,
   type RetryOptions,
 } from '@reduxjs/toolkit/query';
-import { ORGANIZATION_HEADER } from '@infra/contracts';
+import { IDEMPOTENCY_KEY_HEADER, ORGANIZATION_HEADER } from '@infra/contracts';
 import { API_BASE_URL, REQUEST_TIMEOUT_MS } from '../config';
 import { browserLocation } from '../shared/browserLocation';
 import { loginUrl } from '../shared/returnTo';
 import { httpStatusOf } from './errors';
-import { shouldRetry } from './retryRules';
+import { requestMethod, shouldRetry } from './retryRules';
 
 export type AppBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta>;
 
@@ -45,6 +45,40 @@ export function redirectToLogin(): void {
   browserLocation.replace(loginUrl(window.location));
 }
 
+/**
+ * A fresh key: `crypto.randomUUID` where the page is a secure context (https, localhost), else a version-4 UUID
+ * from `crypto.getRandomValues`, which plain-http pages have too.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+const KEYED_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/**
+ * A mutation's POST, PUT or PATCH gets one Idempotency-Key (a Structured Fields string, as the IETF draft writes
+ * it) before the retries, so every retry of it carries the same key and the gateway executes it once.
+ */
+export function withIdempotencyKey(
+  args: string | FetchArgs,
+  type: 'query' | 'mutation',
+  newKey: () => string = newIdempotencyKey,
+): string | FetchArgs {
+  if (type !== 'mutation' || typeof args === 'string' || !KEYED_METHODS.has(requestMethod(args))) return args;
+  const headers = new Headers();
+  const given = args.headers;
+  const entries =
+    given instanceof Headers ? [...given.entries()] : Array.isArray(given) ? given : Object.entries(given ?? {});
+  for (const [name, value] of entries) if (value !== undefined) headers.set(name, value);
+  if (!headers.has(IDEMPOTENCY_KEY_HEADER)) headers.set(IDEMPOTENCY_KEY_HEADER, `"${newKey()}"`);
+  return { ...args, headers };
+}
+
 export interface BaseQueryOptions {
   baseUrl?: string;
   timeout?: number;
@@ -53,11 +87,14 @@ export interface BaseQueryOptions {
   /** Defaults to RTK Query's randomised exponential backoff from 300 ms, maximum exponent 5. */
   backoff?: RetryOptions['backoff'];
   onUnauthorized?: () => void;
+  /** Defaults to a random UUID per mutation call. */
+  newIdempotencyKey?: () => string;
 }
 
 /**
  * The one base query: fetchBaseQuery (time-out, organization header) with pipes encoded, wrapped in RTK Query's
- * `retry` with the spec's retry condition, and a 401 handler outside the retries.
+ * `retry` with the spec's retry condition, and outside the retries an Idempotency-Key per mutation call and a
+ * 401 handler.
  *
  * `retry` takes either `maxRetries` or `retryCondition`; the condition carries the 10-attempt cap itself, and
  * the default backoff keeps its default maximum of 5 (the spec's "default maximum 5").
@@ -78,7 +115,8 @@ export function createBaseQuery(options: BaseQueryOptions = {}): AppBaseQuery {
   const onUnauthorized = options.onUnauthorized ?? redirectToLogin;
 
   return async (args, api, extraOptions) => {
-    const result = await retrying(args, api, extraOptions);
+    const keyed = withIdempotencyKey(args, api.type, options.newIdempotencyKey);
+    const result = await retrying(keyed, api, extraOptions);
     if (result.error && httpStatusOf(result.error) === 401) onUnauthorized();
     return result as Awaited<ReturnType<AppBaseQuery>>;
   };

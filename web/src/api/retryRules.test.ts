@@ -37,6 +37,16 @@ describe('shouldRetry (spec §8)', () => {
     expect(shouldRetry({ status: 'CUSTOM_ERROR', error: 'x' }, 'assets', 1)).toBe(false);
   });
 
+  it('retries a 409 IDEMPOTENCY_KEY_IN_FLIGHT (its first attempt still runs), but no other 409', () => {
+    const conflict = (code: string): FetchBaseQueryError => ({
+      status: 409,
+      data: { statusCode: 409, message: 'x', errorId: 'e', code },
+    });
+    expect(shouldRetry(conflict('IDEMPOTENCY_KEY_IN_FLIGHT'), { url: 'collections', method: 'POST' }, 1)).toBe(true);
+    expect(shouldRetry(conflict('IDEMPOTENCY_KEY_IN_FLIGHT'), { url: 'collections', method: 'POST' }, 10)).toBe(false);
+    expect(shouldRetry(conflict('COLLECTION_NAME_TAKEN'), { url: 'collections', method: 'POST' }, 1)).toBe(false);
+  });
+
   it('stops after 10 attempts in all', () => {
     expect(MAX_REQUEST_ATTEMPTS).toBe(10);
     expect(shouldRetry(status(504), 'assets', 9)).toBe(true);

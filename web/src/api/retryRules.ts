@@ -1,6 +1,7 @@
 import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { IdempotencyErrorCode } from '@infra/contracts';
 import { MAX_REQUEST_ATTEMPTS } from '../config';
-import { httpStatusOf } from './errors';
+import { errorCodeOf, httpStatusOf } from './errors';
 
 /** The HTTP method of a base query argument; a bare URL is a GET. */
 export function requestMethod(args: string | FetchArgs): string {
@@ -10,6 +11,8 @@ export function requestMethod(args: string | FetchArgs): string {
 /**
  * The spec's retry rule (§8): retry a GET on 502, any request on 504 or a client time-out; pass every other
  * error through. `failedAttempts` counts the attempts made so far, so at most MAX_REQUEST_ATTEMPTS are made.
+ * A 409 IDEMPOTENCY_KEY_IN_FLIGHT is retried too: it answers a retry (after a time-out) whose first attempt is still
+ * running at the gateway, and the next retry gets that attempt's answer.
  */
 export function shouldRetry(error: FetchBaseQueryError, args: string | FetchArgs, failedAttempts: number): boolean {
   if (failedAttempts >= MAX_REQUEST_ATTEMPTS) return false;
@@ -17,5 +20,6 @@ export function shouldRetry(error: FetchBaseQueryError, args: string | FetchArgs
   const status = httpStatusOf(error);
   if (status === 504) return true;
   if (status === 502) return requestMethod(args) === 'GET';
+  if (status === 409) return errorCodeOf(error) === IdempotencyErrorCode.InFlight;
   return false;
 }
