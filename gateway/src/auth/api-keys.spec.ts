@@ -5,7 +5,7 @@ import { createHash, generateKeyPairSync } from 'node:crypto';
 import { ApiKeyErrorCode, type ApiKeyPrincipal } from '@infra/contracts';
 import { CallerContextSigner, DomainError } from '@infra/platform';
 import type { GatewayEnv } from '../gateway.env';
-import { apiKeyOf, ApiKeyVerifier } from './api-keys';
+import { API_KEY_CACHE_TTL_MS, apiKeyOf, ApiKeyVerifier } from './api-keys';
 
 const secret = (fill: string) => `iak_${fill.repeat(43)}`;
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -38,6 +38,9 @@ describe('ApiKeyVerifier (identity look-ups, cached)', () => {
   let verifier: ApiKeyVerifier;
   const lookups: { hash: string; clientIp: string }[] = [];
   let answerFor: (hash: string) => { status: number; body?: unknown };
+  /** The verifier's clock: tests move it instead of waiting, so no answer depends on how fast the machine is. */
+  let now = Date.parse('2026-11-27T08:00:00Z');
+  const clock = { now: () => now };
 
   beforeAll(async () => {
     server = createServer((req, res) => {
@@ -56,6 +59,7 @@ describe('ApiKeyVerifier (identity look-ups, cached)', () => {
     verifier = new ApiKeyVerifier(
       { serviceUrl: () => url } as unknown as GatewayEnv,
       CallerContextSigner.fromBase64(privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64')),
+      clock,
     );
   });
 
@@ -107,13 +111,27 @@ describe('ApiKeyVerifier (identity look-ups, cached)', () => {
 
   it('keeps a key that is about to expire only until it expires', async () => {
     const expiring = secret('e');
-    answerFor = () => ({ status: 200, body: { ...principal, expiresAt: new Date(Date.now() + 300).toISOString() } });
+    answerFor = () => ({ status: 200, body: { ...principal, expiresAt: new Date(now + 300).toISOString() } });
     await verifier.verify(expiring, '198.51.100.6');
+    now += 299;
     await verifier.verify(expiring, '198.51.100.6');
     expect(lookups).toHaveLength(1);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    now += 2; // past the expiry
     answerFor = () => ({ status: 404 });
     expect(await codeOf(verifier.verify(expiring, '198.51.100.6'))).toBe(ApiKeyErrorCode.Invalid);
+    expect(lookups).toHaveLength(2);
+  });
+
+  it('keeps a valid answer for the cache TTL, then asks identity again', async () => {
+    const key = secret('k');
+    answerFor = () => ({ status: 200, body: principal });
+    await verifier.verify(key, '198.51.100.7');
+    now += API_KEY_CACHE_TTL_MS - 1;
+    await verifier.verify(key, '198.51.100.7');
+    expect(lookups).toHaveLength(1);
+    now += 2; // past the TTL
+    answerFor = () => ({ status: 404 });
+    expect(await codeOf(verifier.verify(key, '198.51.100.7'))).toBe(ApiKeyErrorCode.Invalid);
     expect(lookups).toHaveLength(2);
   });
 });

@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown, Optional } from '@nestjs/common';
 import type { Request } from 'express';
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
@@ -17,6 +17,12 @@ export const apiKeyError = domainErrors(API_KEY_ERRORS);
 
 /** How long a valid key's answer is kept: a revoked key (or a removed creator) stops working within this time. */
 export const API_KEY_CACHE_TTL_MS = 15_000;
+
+/** The cache's clock in milliseconds; tests inject one they move instead of waiting for a key to expire. */
+export interface ApiKeyClock {
+  now(): number;
+}
+export const API_KEY_CLOCK = Symbol('API_KEY_CLOCK');
 
 /** The subject of the gateway's own look-ups: they act for no user. */
 const VERIFIER_SUBJECT = 'gateway:api-key-verifier';
@@ -38,23 +44,28 @@ export function apiKeyOf(req: Request): string | undefined {
 export class ApiKeyVerifier implements OnApplicationShutdown {
   private readonly logger = new Logger(ApiKeyVerifier.name);
   private readonly identity: Pool;
-  private readonly cache = new LRUCache<string, ApiKeyPrincipal, string>({
-    max: 10_000,
-    ttl: API_KEY_CACHE_TTL_MS,
-    fetchMethod: async (hash, _stale, { context: clientIp, options }) => {
-      const principal = await this.lookup(hash, clientIp);
-      // A key that expires sooner than the cache would keep it is kept only until then.
-      if (principal?.expiresAt)
-        options.ttl = Math.max(1, Math.min(API_KEY_CACHE_TTL_MS, Date.parse(principal.expiresAt) - Date.now()));
-      return principal;
-    },
-  });
+  private readonly cache: LRUCache<string, ApiKeyPrincipal, string>;
 
   constructor(
     env: GatewayEnv,
     private readonly signer: CallerContextSigner,
+    @Optional() @Inject(API_KEY_CLOCK) clock: ApiKeyClock = Date,
   ) {
     this.identity = new Pool(env.serviceUrl('identity'), { connections: 8, keepAliveTimeout: 30_000 });
+    this.cache = new LRUCache({
+      max: 10_000,
+      ttl: API_KEY_CACHE_TTL_MS,
+      // Reads the clock on every check (cheap) rather than caching it for a millisecond: a moved clock counts at once.
+      perf: clock,
+      ttlResolution: 0,
+      fetchMethod: async (hash, _stale, { context: clientIp, options }) => {
+        const principal = await this.lookup(hash, clientIp);
+        // A key that expires sooner than the cache would keep it is kept only until then.
+        if (principal?.expiresAt)
+          options.ttl = Math.max(1, Math.min(API_KEY_CACHE_TTL_MS, Date.parse(principal.expiresAt) - clock.now()));
+        return principal;
+      },
+    });
   }
 
   /** The key's principal; 401 for any key that does not work, 429 once the client sent too many of those. */

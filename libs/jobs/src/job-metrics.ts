@@ -2,6 +2,14 @@ import { Counter, Histogram } from 'prom-client';
 import { metricsRegistry } from '@infra/platform';
 
 /** Job metrics on the process's registry (served at /metrics), labelled by queue and job name. */
+/** Jobs enqueued by this process: the work a request left behind, whatever it answered (see JobQueue.add). */
+export const jobsAdded = new Counter({
+  name: 'jobs_added_total',
+  help: 'Jobs enqueued, by queue and job name',
+  labelNames: ['queue', 'job'],
+  registers: [metricsRegistry],
+});
+
 export const jobsCompleted = new Counter({
   name: 'jobs_completed_total',
   help: 'Job attempts that succeeded, by queue and job name',

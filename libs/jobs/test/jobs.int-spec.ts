@@ -205,7 +205,7 @@ describe('libs/jobs on a real Redis', () => {
     expect(await (await inspector().getJob(id))?.getState()).toBe('completed');
   });
 
-  it('counts completed and failed attempts and their duration per queue and job name', async () => {
+  it('counts enqueued jobs, completed and failed attempts and their duration per queue and job name', async () => {
     const queue = await start();
     await queue.add('greet', { name: 'Grace' });
     const id = await queue.add('flaky', { failTimes: 1 });
@@ -221,6 +221,8 @@ describe('libs/jobs on a real Redis', () => {
     const text = await metricsRegistry.metrics();
     const value = (name: string, labels: string) =>
       Number(new RegExp(`^${name}\\{${labels}\\} (\\d+)`, 'm').exec(text)?.[1] ?? 'NaN');
+    expect(value('jobs_added_total', `queue="${queueName}",job="greet"`)).toBe(1);
+    expect(value('jobs_added_total', `queue="${queueName}",job="reject"`)).toBe(1);
     expect(value('jobs_completed_total', `queue="${queueName}",job="greet"`)).toBe(1);
     expect(value('jobs_completed_total', `queue="${queueName}",job="flaky"`)).toBe(1);
     expect(value('jobs_failed_total', `queue="${queueName}",job="flaky",final="false"`)).toBe(1);
@@ -230,13 +232,25 @@ describe('libs/jobs on a real Redis', () => {
 
   it('only enqueues when workers are off (JOBS_ENABLED=false), and registers schedules where workers run', async () => {
     const producer = await start({ workers: false, workerOnly: false });
+    const producerJournal = journal;
     const id = await producer.add('greet', { name: 'Linus' });
-    await new Promise((resolve) => setTimeout(resolve, 300)); // nothing may run it: a short settle, then check
-    expect(await (await inspector().getJob(id))?.getState()).toBe('waiting');
+    // Nothing may run it, shown by behaviour rather than by a settle: no worker of this queue is connected to Redis,
+    // closing the app finds the job untouched (a running job would be awaited by close), and the next app runs it.
+    expect(await inspector().getWorkers()).toEqual([]);
     await app?.close();
+    const untouched = await inspector().getJob(id);
+    expect([await untouched?.getState(), untouched?.attemptsMade, untouched?.processedOn]).toEqual([
+      'waiting',
+      0,
+      undefined,
+    ]);
+    expect(producerJournal.greeted).toEqual([]);
     await start(WORKERS, [{ name: 'greet', every: 60_000, payload: { name: 'scheduled' } }]);
+    // The same check sees a worker where workers run.
+    await pollUntil('the worker connected', async () => (await inspector().getWorkers()).length > 0);
     await pollUntil('queued job ran', () => journal.greeted.includes('Linus'));
     await pollUntil('scheduled job ran', () => journal.greeted.includes('scheduled'));
+    expect(journal.greeted.filter((name) => name === 'Linus')).toEqual(['Linus']);
     expect((await inspector().getJobSchedulers()).map((s) => s.key)).toEqual(['greet']);
   });
 

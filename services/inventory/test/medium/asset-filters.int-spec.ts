@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { MESSAGING_ENTITIES, MessagingTables1763712000000 } from '@infra/messaging';
-import { migratedTestDatabase } from '@infra/platform/testing';
+import { migratedTestDatabase, pollUntil } from '@infra/platform/testing';
 import { AssetsRepository } from '../../src/assets/assets.repository';
 import { CollectionsRepository } from '../../src/collections/collections.repository';
 import { INVENTORY_MIGRATIONS } from '../../src/inventory.service-definition';
@@ -111,6 +111,7 @@ describe('asset filters (real PostgreSQL)', () => {
     await membership.startTransaction();
     try {
       await collections.addMembers(membership.manager, ours.organizationId, db, [asset.id]);
+      const [{ pid }] = (await membership.query('SELECT pg_backend_pid() AS pid')) as { pid: number }[];
       // The tag event's refresh waits for the membership's row lock, then must see the committed membership.
       const tagging = dataSource.transaction((manager) =>
         readModels.applyTagAssignments(manager, ours.organizationId, {
@@ -118,7 +119,15 @@ describe('asset filters (real PostgreSQL)', () => {
           unassignments: [],
         }),
       );
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Commits only once the refresh really waits for the membership's lock (not after a sleep hoping it does).
+      await pollUntil('the tag refresh to wait for the membership lock', async () => {
+        const waiting = (await dataSource.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock' AND $1 = ANY(pg_blocking_pids(pid))`,
+          [pid],
+        )) as { n: number }[];
+        return waiting[0].n === 1;
+      });
       await membership.commitTransaction();
       await tagging;
     } finally {

@@ -1,7 +1,7 @@
 // Medium tier: a worker killed mid-import is retried and completes exactly once. The import job runs in child
-// processes (tag-import-worker.ts: production's RunTagImportJob behind a BullMQ Worker with a 2 s lock) on a scratch
-// database and a queue of this test's own in Redis; the test SIGKILLs the first worker and starts a second, whose
-// stalled-job check takes the job over. The children load the TypeScript sources through register-ts.cjs.
+// processes (tag-import-worker.ts: production's RunTagImportJob behind a BullMQ Worker) on a scratch database and a
+// queue of this test's own in Redis; the test SIGKILLs the first worker, drops the lock the dead process held (what its
+// expiry would do, without waiting 30 s) and starts a second worker, whose stalled-job check takes the job over. The children load the TypeScript sources through register-ts.cjs.
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,10 @@ import { createImportHarness, type ImportHarness, importCsv, insertAssets, writt
 import { adminOfNewOrganization, taggingTestDatabase } from './tagging-database';
 import type { WorkerReport } from './tag-import-worker';
 
-jest.setTimeout(60_000);
+jest.setTimeout(300_000);
+
+/** Deadlines of the waits: generous, since child processes start slowly on a busy machine (a pass never waits them). */
+const WAIT_MS = 90_000;
 
 const TAGS = 400;
 const ASSETS = 100;
@@ -50,7 +53,7 @@ class WorkerProcess {
         if (this.child.exitCode !== null) throw new Error(`worker exited: ${this.output}`);
         return this.has('ready');
       },
-      { timeoutMs: 30_000 },
+      { timeoutMs: WAIT_MS },
     );
   }
 
@@ -120,6 +123,12 @@ describe('a worker killed mid-import (child processes, real PostgreSQL and Redis
 
   const jobState = (importId: string) => harness.queue.getJobState(importId);
 
+  /** SIGKILLs a worker, then drops the lock of the job it held, as the lock's expiry would: the holder is dead. */
+  async function killHolding(worker: WorkerProcess, jobId: string): Promise<void> {
+    await worker.kill();
+    expect(await (await harness.queue.client).del(`${harness.queue.toKey(jobId)}:lock`)).toBe(1);
+  }
+
   /** What exactly one completed import of the file leaves behind. */
   async function expectImportedOnce(actor: Actor, importId: string): Promise<void> {
     expect(await harness.service.find(actor, importId)).toMatchObject({
@@ -141,19 +150,19 @@ describe('a worker killed mid-import (child processes, real PostgreSQL and Redis
   it('is taken over by a second worker when the first dies inside the import, and completes once', async () => {
     const { actor, importId } = await queuedImport();
     // The first worker marks the import running, then waits inside it (the job's test delay) until it is killed.
-    const first = await startWorker({ TAG_IMPORT_TEST_DELAY_MS: '30000' });
+    const first = await startWorker({ TAG_IMPORT_TEST_DELAY_MS: '600000' });
     await pollUntil(
       'the first worker inside the import',
       async () =>
         (await harness.service.find(actor, importId)).status === 'running' && (await jobState(importId)) === 'active',
-      { timeoutMs: 15_000 },
+      { timeoutMs: WAIT_MS },
     );
-    await first.kill();
+    await killHolding(first, importId);
     expect((await writtenBy(dataSource, actor.organizationId)).tags).toBe(0);
 
     const second = await startWorker();
     await pollUntil('the job completed by the second worker', async () => (await jobState(importId)) === 'completed', {
-      timeoutMs: 20_000,
+      timeoutMs: WAIT_MS,
     });
     expect(second.has('processed', importId)).toBe(true);
     await expectImportedOnce(actor, importId);
@@ -164,15 +173,15 @@ describe('a worker killed mid-import (child processes, real PostgreSQL and Redis
     const { actor, importId } = await queuedImport();
     const first = await startWorker({ TEST_HOLD_AFTER_IMPORT: 'true' });
     await pollUntil('the import done by the first worker', () => first.has('processed', importId), {
-      timeoutMs: 15_000,
+      timeoutMs: WAIT_MS,
     });
     expect(await jobState(importId)).toBe('active');
     await expectImportedOnce(actor, importId);
-    await first.kill();
+    await killHolding(first, importId);
 
     const second = await startWorker();
     await pollUntil('the job run again and completed', async () => (await jobState(importId)) === 'completed', {
-      timeoutMs: 20_000,
+      timeoutMs: WAIT_MS,
     });
     expect(second.has('processed', importId)).toBe(true);
     await expectImportedOnce(actor, importId);

@@ -1,6 +1,8 @@
 // A worker process of the kill test (tag-import-kill.int-spec.ts starts it with `node -r ./register-ts.cjs`):
-// production's RunTagImportJob, wired by the harness, behind a plain BullMQ Worker whose lock expires 2 s after the
-// process dies (BullMQ's default is 30 s), so that a second worker takes the job over within seconds.
+// production's RunTagImportJob, wired by the harness, behind a plain BullMQ Worker with BullMQ's own 30 s lock (renewed
+// every 15 s, so a busy machine never loses it while the process lives) and a stalled-job check every second: once
+// the test has killed a worker and dropped its lock (what the lock's expiry would do), a second one takes over within
+// seconds.
 // It tells the test what it does as JSON lines on stdout: ready, started <jobId>, processed <jobId>.
 // Env: TEST_DATABASE, TEST_QUEUE, TEST_FILES_DIRECTORY, TAG_IMPORT_TEST_DELAY_MS, and TEST_HOLD_AFTER_IMPORT=true to
 // never acknowledge a job it has processed (a process dying between the import's commit and BullMQ's completion).
@@ -47,7 +49,6 @@ async function main(): Promise<void> {
     {
       connection: new Redis(TAG_IMPORT_TEST_REDIS_URL, { maxRetriesPerRequest: null }),
       concurrency: 1,
-      lockDuration: 2000,
       stalledInterval: 1000,
     },
   );
