@@ -30,9 +30,9 @@ describe('API fuzz (every operation, every role, requests from the OpenAPI docum
     report = await runFuzz(world, {
       baseUrl: BASE_URL,
       portOffset: PORT_OFFSET,
-      seed: 20,
-      runs: 10,
-      refusedRuns: 2,
+      seed: Number(process.env.FUZZ_SEED ?? 20),
+      runs: Number(process.env.FUZZ_RUNS ?? 6),
+      refusedRuns: 1,
       concurrency: 4,
     });
     process.stdout.write(`${formatReport(report)}\n`);

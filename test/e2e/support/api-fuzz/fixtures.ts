@@ -1,7 +1,7 @@
 // The fuzzer's own tenant, so no request can harm the demo data later tests rely on: a fresh account and
-// organization run by the demo System Admin, every service's isolation fixture set up in it (assets, collections,
-// views, tags, rules, an import, business events, a member and pending invitations, an API key), an Admin and a User
-// of its own, and an API key with the Admin role. The callers are those, the System Admin, and nobody (anonymous).
+// organization run by the demo System Admin, an Admin and a User invited into it, one or two entities of each kind
+// (assets, a collection, a view, tags, a rule, a business event, a second organization, an API key), and an API key
+// with the Admin role. The callers are those, the System Admin, and nobody (anonymous).
 import { call, profileOf, tokenFor } from '../api-client';
 import { FIXTURES, type Entities, type Request, type Tenant } from '../isolation-fixtures';
 import { mailTo } from '../isolation-fixtures/mail';
@@ -21,7 +21,7 @@ export interface Caller {
 export interface FuzzWorld {
   tenant: Tenant;
   callers: Caller[];
-  /** Every id the fixtures created, by name (`inventory.asset`, `identity.member`, …). */
+  /** Every id the fuzzer created, by the names the isolation fixtures use (`asset`, `member`, …). */
   ids: Record<string, string>;
   /** The fixtures' known-good request per route key, a base the fuzzer mutates. */
   examples: Map<string, Request>;
@@ -72,28 +72,99 @@ async function member(tenant: Tenant, role: 'Admin' | 'User'): Promise<Caller> {
   return { role, token, organizationId: tenant.organizationId, userId: (await profileOf(token)).id };
 }
 
+/** The fuzzer's entities, one or two of a kind, created without waiting for any event to propagate. */
+async function entitiesOf(tenant: Tenant, admin: Caller): Promise<Record<string, string>> {
+  const run = unique();
+  const send = <T>(what: string, method: string, path: string, body?: unknown) =>
+    ok<T>(what, call(method, path, { token: tenant.token, organizationId: tenant.organizationId, body }));
+  const names = [`fuzz-a-${run}`, `fuzz-b-${run}`];
+  const [asset, otherAsset] = (
+    await send<{ results: { id: string }[] }>('upserting assets', 'PUT', 'assets', {
+      assets: names.map((name) => ({ externalId: `i-${name}`, name, instance_type: 'm5.large', site: 'eu-west-1b' })),
+    })
+  ).results.map((result) => result.id);
+  const collection = (
+    await send<{ id: string }>('creating a collection', 'POST', 'collections', {
+      name: `fuzz-${run}`,
+      assetIds: [asset],
+    })
+  ).id;
+  const view = (await send<{ id: string }>('saving a view', 'PATCH', 'views', { name: `fuzz-view-${run}` })).id;
+  const [tag, editedTag] = (
+    await send<{ tags: { id: string }[] }>('creating tags', 'POST', 'tags/batch', {
+      tags: [`fuzz-${run}`, `fuzz-edited-${run}`].map((key) => ({ key, value: 'fuzz' })),
+    })
+  ).tags.map((created) => created.id);
+  const ruleName = `fuzz-rule-${run}`;
+  const rule = (
+    await send<{ id: string }>('creating a rule', 'POST', 'rules', {
+      name: ruleName,
+      tagId: tag,
+      conditions: { sites: ['eu-west-1b'] },
+    })
+  ).id;
+  const eventName = `fuzz-event-${run}`;
+  const event = (
+    await send<{ id: string }>('creating a business event', 'POST', 'business-events', {
+      name: eventName,
+      startDate: '2026-01-10T00:00:00.000Z',
+      endDate: '2026-01-12T00:00:00.000Z',
+    })
+  ).id;
+  const organizationName = `Fuzz branch ${run}`;
+  const organization = (
+    await send<{ id: string }>('creating an organization', 'POST', 'organizations', {
+      accountId: tenant.accountId,
+      name: organizationName,
+    })
+  ).id;
+  const apiKey = (
+    await ok<{ id: string }>(
+      'creating an API key',
+      call('POST', `accounts/${tenant.accountId}/api-keys`, {
+        token: admin.token,
+        body: { name: `Fuzz spare key ${run}`, organizationId: tenant.organizationId, role: 'User' },
+      }),
+    )
+  ).id;
+  return {
+    asset,
+    otherAsset,
+    taggedAsset: otherAsset,
+    collection,
+    doomedCollection: collection,
+    view,
+    doomedView: view,
+    tag,
+    editedTag,
+    rule,
+    doomedRule: rule,
+    ruleName,
+    event,
+    businessEvent: event,
+    eventName,
+    organization,
+    organizationName,
+    apiKey,
+    importFile: `fuzz-${run}.csv`,
+  };
+}
+
 export async function createFuzzWorld(): Promise<FuzzWorld> {
   const sysadmin = (await tokenFor('sysadmin')).accessToken;
   const tenant = await freshTenant(sysadmin);
-  const ids: Record<string, string> = {
-    'tenant.account': tenant.accountId,
-    'tenant.accountSlug': tenant.accountSlug,
-    'tenant.organization': tenant.organizationId,
-    'tenant.sysadmin': tenant.userId,
-  };
-  const entities: Record<string, Entities> = {};
-  for (const [service, fixtures] of Object.entries(FIXTURES)) {
-    entities[service] = await fixtures.setup(tenant);
-    for (const [name, id] of Object.entries(entities[service].ids)) ids[`${service}.${name}`] = id;
-  }
   const admin = await member(tenant, 'Admin');
-  const user: Caller = {
-    role: 'User',
-    token: entities.identity.tokens.member,
-    organizationId: tenant.organizationId,
-    userId: ids['identity.member'],
+  const user = await member(tenant, 'User');
+  const ids: Record<string, string> = {
+    ...(await entitiesOf(tenant, admin)),
+    account: tenant.accountId,
+    accountSlug: tenant.accountSlug,
+    accountName: `Fuzz ${tenant.accountSlug.slice('fuzz-'.length)}`,
+    tenantOrganization: tenant.organizationId,
+    sysadmin: tenant.userId,
+    admin: admin.userId!,
+    member: user.userId!,
   };
-  ids['tenant.admin'] = admin.userId!;
   const key = await ok<{ id: string; secret: string }>(
     'creating the fuzz API key',
     call('POST', `accounts/${tenant.accountId}/api-keys`, {
@@ -101,11 +172,14 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
       body: { name: `Fuzz key ${unique()}`, organizationId: tenant.organizationId, role: 'Admin' },
     }),
   );
-  ids['tenant.fuzzKey'] = key.id;
+  // The isolation fixtures' requests, addressed to these entities: known-good bases the fuzzer mutates.
+  const entities: Entities = { ids, tokens: { member: user.token! }, secrets: [] };
   const examples = new Map<string, Request>();
-  for (const [service, fixtures] of Object.entries(FIXTURES))
-    for (const [routeKey, fixture] of Object.entries(fixtures.routes))
-      examples.set(routeKey, fixture!.request(tenant, entities[service]));
+  for (const fixtures of Object.values(FIXTURES))
+    for (const [routeKey, fixture] of Object.entries(fixtures.routes)) {
+      const example = fixture!.request(tenant, entities);
+      if (!`${example.path} ${JSON.stringify(example.body)}`.includes('undefined')) examples.set(routeKey, example);
+    }
   return {
     tenant,
     ids,

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { HealthSampler, type HealthFigures } from './health';
 import { loadOperations, GATEWAY_PORT, SERVICE_PORTS, type FuzzOperation } from './openapi';
 import type { Caller, CallerRole, FuzzWorld } from './fixtures';
-import { fitting, hostileValue, mutated, pathSegment, queryValue, type Json } from './values';
+import { fitting, fittingQueryValue, hostileQueryValue, hostileValue, mutated, pathSegment, type Json } from './values';
 
 export interface FuzzOptions {
   baseUrl: string;
@@ -97,24 +97,24 @@ function admits(operation: FuzzOperation, caller: Caller): boolean {
 function ownIdsFor(operation: FuzzOperation, parameter: string, ids: Record<string, string>): string[] {
   const pick = (...names: string[]) => names.map((name) => ids[name]).filter((id): id is string => Boolean(id));
   const path = operation.path;
-  if (parameter === 'slug') return pick('tenant.accountSlug');
-  if (parameter === 'userId') return pick('identity.member', 'tenant.admin');
-  if (parameter === 'keyId') return pick('identity.apiKey');
-  if (parameter === 'fileName') return [...pick('tagging.importFile'), 'fuzz.csv', 'fuzz.txt'];
+  if (parameter === 'slug') return pick('accountSlug');
+  if (parameter === 'userId') return pick('member', 'admin');
+  if (parameter === 'keyId') return pick('apiKey');
+  if (parameter === 'fileName') return [...pick('importFile'), 'fuzz.csv', 'fuzz.txt'];
   const byPrefix: [string, string[]][] = [
-    ['accounts/', ['tenant.account']],
-    ['assets/', ['inventory.asset', 'inventory.otherAsset', 'analytics.asset']],
-    ['business-events/target/', ['events.collection', 'events.asset', 'events.tag']],
-    ['business-events/', ['events.event']],
-    ['collections/', ['inventory.collection', 'analytics.collection', 'inventory.doomedCollection']],
-    ['organizations/', ['tenant.organization', 'identity.organization']],
-    ['rules/', ['tagging.rule', 'tagging.doomedRule']],
-    ['tags/import/', ['tagging.tagImport']],
-    ['tags/', ['tagging.tag', 'tagging.editedTag']],
-    ['views/', ['inventory.view', 'inventory.doomedView']],
-    ['users/invitations/', ['identity.invitationToAccept', 'identity.invitationToDecline']],
+    ['accounts/', ['account']],
+    ['assets/', ['asset', 'otherAsset']],
+    ['business-events/target/', ['collection', 'asset', 'tag']],
+    ['business-events/', ['event']],
+    ['collections/', ['collection']],
+    ['organizations/', ['tenantOrganization', 'organization']],
+    ['rules/', ['rule']],
+    ['tags/import/', []],
+    ['tags/', ['tag', 'editedTag']],
+    ['views/', ['view']],
+    ['users/invitations/', []],
     // users/details/:id and users/:id: the fuzzer's own users, never the demo System Admin
-    ['users/', ['identity.member', 'tenant.admin']],
+    ['users/', ['member', 'admin']],
   ];
   const found = byPrefix.find(([prefix]) => path.startsWith(prefix));
   return found ? pick(...found[1]) : [];
@@ -175,21 +175,36 @@ function requestArbitrary(
     // The fixture's request addresses a real entity of the fuzzer's (its own ids, in the right places).
     { weight: example ? 2 : 0, arbitrary: fc.constant(examplePath) },
   );
+  // Fitting values (a required parameter now and then missing), then at most one parameter made hostile.
+  const fittingQuery = fc.tuple(
+    ...operation.query.map((parameter) =>
+      fc.option(fittingQueryValue(parameter.schema, parameter.name, bodyIds), {
+        nil: undefined,
+        freq: parameter.required ? 20 : 2,
+      }),
+    ),
+  );
+  const hostileQuery =
+    operation.query.length > 0
+      ? fc.option(
+          fc.oneof(
+            ...operation.query.map((parameter, index) =>
+              hostileQueryValue(parameter.schema, parameter.name, bodyIds).map((values) => ({ index, values })),
+            ),
+          ),
+          { nil: undefined, freq: 2 },
+        )
+      : fc.constant(undefined);
   const queryArbitrary = fc.oneof(
     {
       weight: 4,
       arbitrary: fc
-        .tuple(
-          ...operation.query.map((parameter) =>
-            fc.option(queryValue(parameter.schema, parameter.name, bodyIds), {
-              nil: undefined,
-              freq: parameter.required ? 6 : 2,
-            }),
-          ),
-        )
-        .map((values) =>
+        .tuple(fittingQuery, hostileQuery)
+        .map(([values, hostile]) =>
           operation.query.flatMap((parameter, index) =>
-            (values[index] ?? []).map((value) => `${encodeURIComponent(parameter.name)}=${value}`),
+            ((hostile?.index === index ? hostile.values : values[index]) ?? []).map(
+              (value) => `${encodeURIComponent(parameter.name)}=${value}`,
+            ),
           ),
         ),
     },
@@ -288,7 +303,7 @@ function phaseOf(operation: FuzzOperation): number {
 export async function runFuzz(world: FuzzWorld, options: FuzzOptions): Promise<FuzzReport> {
   const operations = await loadOperations(options.baseUrl, options.portOffset);
   const bodyIds = Object.entries(world.ids)
-    .filter(([name, id]) => name !== 'tenant.sysadmin' && UUID.test(id))
+    .filter(([name, id]) => name !== 'sysadmin' && UUID.test(id))
     .map(([, id]) => id);
   const phases: FuzzRequest[][] = [[], [], []];
   for (const operation of operations)

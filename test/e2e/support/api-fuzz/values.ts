@@ -127,7 +127,7 @@ export function fitting(schema: Schema | undefined, ids: readonly string[], name
     case 'integer':
       return numberFor(schema, true);
     case 'number':
-      return numberFor(schema, false);
+      return numberFor(schema, /page|size|limit|offset|count|top|days|hours/i.test(name));
     case 'boolean':
       return fc.boolean();
     case 'array': {
@@ -238,27 +238,34 @@ export function pathSegment(ownIds: readonly string[]): fc.Arbitrary<string> {
     : fc.oneof({ weight: 2, arbitrary: random }, { weight: 3, arbitrary: malformed });
 }
 
-/** A query value as sent on the wire (already encoded): fitting, hostile, or repeated (an array where one is meant). */
-export function queryValue(schema: Schema, name: string, ids: readonly string[]): fc.Arbitrary<string[]> {
-  const scalar = (value: Json): string =>
-    value === null ? 'null' : typeof value === 'object' ? JSON.stringify(value) : String(value);
-  const one = (arbitrary: fc.Arbitrary<Json>) => arbitrary.map((value) => [scalar(value)]);
-  const encode = (values: string[]) =>
-    values.map((value) => {
-      try {
-        return encodeURIComponent(value);
-      } catch {
-        return '%ED%A0%80'; // encodeURIComponent refuses a lone surrogate: send its bytes instead
-      }
-    });
+const encodeQuery = (values: string[]) =>
+  values.map((value) => {
+    try {
+      return encodeURIComponent(value);
+    } catch {
+      return '%ED%A0%80'; // encodeURIComponent refuses a lone surrogate: send its bytes instead
+    }
+  });
+const queryScalar = (value: Json): string =>
+  value === null ? 'null' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+
+/** A fitting query value as sent on the wire (encoded; one element: `name=value` once). */
+export function fittingQueryValue(schema: Schema, name: string, ids: readonly string[]): fc.Arbitrary<string[]> {
+  // Lists travel as `a|b` (the gateway's and services' query list format).
+  return fitting(schema, ids, name).map((value) =>
+    encodeQuery([Array.isArray(value) ? value.map(queryScalar).join('|') : queryScalar(value)]),
+  );
+}
+
+/** A hostile query value: a hostile scalar, or the parameter repeated (an array where one value is meant). */
+export function hostileQueryValue(schema: Schema, name: string, ids: readonly string[]): fc.Arbitrary<string[]> {
   return fc
     .oneof(
-      { weight: 5, arbitrary: one(fitting(schema, ids, name)) },
-      { weight: 4, arbitrary: one(hostileScalar) },
+      { weight: 4, arbitrary: hostileScalar.map((value) => [queryScalar(value)]) },
       {
         weight: 1,
-        arbitrary: fc.array(fitting(schema, ids, name), { minLength: 2, maxLength: 3 }).map((v) => v.map(scalar)),
+        arbitrary: fc.array(fitting(schema, ids, name), { minLength: 2, maxLength: 3 }).map((v) => v.map(queryScalar)),
       },
     )
-    .map(encode);
+    .map(encodeQuery);
 }
