@@ -16,6 +16,12 @@ describe('OrganizationDto', () => {
     ]);
   });
 
+  // Found by the API fuzzer: null passed @IsOptional() and the update hit the NOT NULL column (500).
+  it.each(ORGANIZATION_TEXT_FIELDS)('refuses null for %s (an empty string clears it)', async (field) => {
+    expect(await errorsOf({ name: 'Demo', [field]: null })).toContain(`${field} must be a string`);
+    expect(await errorsOf({ name: 'Demo', [field]: '' })).toEqual([]);
+  });
+
   it('requires a name and refuses unknown fields', async () => {
     expect(await errorsOf({ city: 'Boston' })).toEqual(
       expect.arrayContaining(['name must be longer than or equal to 1 characters']),

@@ -1,14 +1,17 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
+import { IsString, IsUUID, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { ORGANIZATION_FIELD_MAX_LENGTHS as MAX, type OrganizationRequest } from '@infra/contracts';
 import { NoControlCharacters } from '@infra/platform';
 
-/** An optional free-text field of at most `max` characters. */
+/**
+ * An optional free-text field of at most `max` characters. Absent is fine, null is not: `@IsOptional()` would let
+ * null through to the NOT NULL column (a 500); an empty string clears the field.
+ */
 const OptionalText = (max: number) =>
   applyDecorators(
     ApiPropertyOptional({ maxLength: max }),
-    IsOptional(),
+    ValidateIf((_, value) => value !== undefined),
     IsString(),
     NoControlCharacters(),
     MaxLength(max),

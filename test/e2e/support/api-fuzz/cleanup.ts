@@ -1,0 +1,32 @@
+// What the fuzzer leaves behind that later tests of the same run could trip over: the per-client throttles its
+// failed sign-ins, reset requests and keys counted (every test shares one client address), and accounts a fuzzed
+// `POST accounts` created.
+import Redis from 'ioredis';
+import { call } from '../api-client';
+
+const CLIENT_THROTTLES = ['throttle:login:ip:*', 'throttle:reset:ip:*', 'throttle:apikey:ip:*'];
+
+export async function clearClientThrottles(): Promise<void> {
+  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/1');
+  try {
+    for (const pattern of CLIENT_THROTTLES) {
+      const keys = await redis.keys(pattern);
+      if (keys.length > 0) await redis.del(...keys);
+    }
+  } finally {
+    redis.disconnect();
+  }
+}
+
+export async function accountIds(sysadmin: string): Promise<Set<string>> {
+  const response = await call<{ id: string }[]>('GET', 'accounts', { token: sysadmin });
+  if (response.status !== 200) throw new Error(`listing accounts failed: ${response.status} ${response.text}`);
+  return new Set(response.body.map((account) => account.id));
+}
+
+/** Archives the accounts that were not there before (only the fuzzer created accounts meanwhile). */
+export async function archiveNewAccounts(sysadmin: string, before: Set<string>): Promise<number> {
+  const created = [...(await accountIds(sysadmin))].filter((id) => !before.has(id));
+  for (const id of created) await call('DELETE', `accounts/${id}`, { token: sysadmin });
+  return created.length;
+}
