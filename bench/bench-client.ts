@@ -28,14 +28,36 @@ export async function apiJsonText<T>(method: string, path: string, json?: string
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-async function signIn(): Promise<void> {
+async function signIn(credentials: { email: string; password: string } = SYSADMIN): Promise<void> {
   const response = await fetch(`${BASE_URL}/api/v1/auth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(SYSADMIN),
+    body: JSON.stringify(credentials),
   });
   if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
   token = ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+/** The caller's token and organization, for a bench that makes its own requests (any status, raw bodies). */
+export function session(): { token: string; organizationId: string } {
+  return { token, organizationId };
+}
+
+/**
+ * Signs in as the demo Admin (not the System Admin: what a tenant can send) and creates an organization of the
+ * demo account for this run, so the demo organization's data is left alone; returns the run label.
+ */
+export async function freshAdminOrganization(): Promise<{ run: string; organizationId: string }> {
+  await signIn({ email: 'admin@demo.local', password: 'Demo-Admin-Pass-1' });
+  const run = Date.now().toString(36);
+  organizationId = '';
+  const accounts = await api<{ id: string; slug: string }[]>('GET', 'accounts');
+  const account = accounts.find((candidate) => candidate.slug === 'demo') ?? accounts[0];
+  if (!account) throw new Error('the demo Admin has no account');
+  organizationId = (await api<{ id: string }>('POST', 'organizations', { accountId: account.id, name: `Bench ${run}` }))
+    .id;
+  process.stdout.write(`organization ${organizationId} (account ${account.slug}, demo Admin)\n`);
+  return { run, organizationId };
 }
 
 /** Signs in as the demo System Admin and works in an organization an earlier run made (to measure it again). */

@@ -5,9 +5,13 @@ import http from 'node:http';
 import { NoCallerContext } from '../caller-context';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
-/** One registry per process, with Node's default metrics and an HTTP latency histogram. */
+/**
+ * One registry per process, with Node's default metrics and an HTTP latency histogram. The defaults include the
+ * event-loop delay (`nodejs_eventloop_lag_p50/p90/p99/max_seconds`, from perf_hooks.monitorEventLoopDelay, reset at
+ * each scrape): the signal that one request holds the loop and every other request of the process waits (issue 20).
+ */
 export const metricsRegistry = new Registry();
-collectDefaultMetrics({ register: metricsRegistry });
+collectDefaultMetrics({ register: metricsRegistry, eventLoopMonitoringPrecision: 10 });
 
 const httpDuration = new Histogram({
   name: 'http_request_duration_seconds',

@@ -1,6 +1,8 @@
 // Test helpers (imported as @infra/platform/testing; not part of the runtime API).
 import { randomBytes } from 'node:crypto';
-import { BadRequestException, ValidationPipe, type Type } from '@nestjs/common';
+import { BadRequestException, type PipeTransform, ValidationPipe, type Type } from '@nestjs/common';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { Client } from 'pg';
 import { DataSource, type MixedList } from 'typeorm';
 import { VALIDATION_PIPE_OPTIONS } from '../bootstrap';
@@ -115,6 +117,38 @@ export async function bodyErrorsOf(metatype: Type, body: object): Promise<string
 export async function queryErrorsOf(metatype: Type, query: Record<string, string>): Promise<string[]> {
   try {
     await new ValidationPipe(VALIDATION_PIPE_OPTIONS).transform(query, { type: 'query', metatype });
+    return [];
+  } catch (error) {
+    if (!(error instanceof BadRequestException)) throw error;
+    return (error.getResponse() as { message: string[] }).message;
+  }
+}
+
+/**
+ * A route's body as the service takes it: the global validation pipe with the parameter's declared type, then the
+ * parameter's own pipes (`@Body(pipe)`). Throws what the route would answer (a BadRequestException for bad input).
+ */
+export async function routeBodyOf(controller: Type, method: string, body: unknown): Promise<unknown> {
+  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, method) ?? {}) as Record<
+    string,
+    { index: number; pipes?: (PipeTransform | Type<PipeTransform>)[] }
+  >;
+  const key = Object.keys(args).find((candidate) => candidate.startsWith(`${RouteParamtypes.BODY}:`));
+  if (!key) throw new Error(`${controller.name}.${method} takes no body`);
+  const { index, pipes = [] } = args[key];
+  const metatype = (Reflect.getMetadata('design:paramtypes', controller.prototype, method) as Type[])[index];
+  let value = await new ValidationPipe(VALIDATION_PIPE_OPTIONS).transform(body, { type: 'body', metatype });
+  for (const pipe of pipes) {
+    const instance = typeof pipe === 'function' ? new pipe() : pipe;
+    value = await instance.transform(value, { type: 'body', metatype });
+  }
+  return value;
+}
+
+/** The messages a route answers for `body` (`routeBodyOf`), [] when it is valid. */
+export async function routeBodyErrorsOf(controller: Type, method: string, body: unknown): Promise<string[]> {
+  try {
+    await routeBodyOf(controller, method, body);
     return [];
   } catch (error) {
     if (!(error instanceof BadRequestException)) throw error;

@@ -1,12 +1,19 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Put, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { BusinessEventBand, BusinessEventDto, BusinessEventImpactsDto, Page } from '@infra/contracts';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type {
+  BusinessEventBand,
+  BusinessEventDto,
+  BusinessEventImpactsDto,
+  Page,
+  UpsertBusinessEventImpactRequest,
+} from '@infra/contracts';
 import { Caller, CallerContext } from '@infra/platform';
 import { adminTenantOf, tenantOf } from '../tenant';
 import {
   BusinessEventListQueryDto,
   BusinessEventTargetQueryDto,
   CreateBusinessEventDto,
+  impactBodyPipe,
   UpdateBusinessEventDto,
   UpsertBusinessEventImpactDto,
 } from './business-events.dto';
@@ -35,9 +42,11 @@ export class BusinessEventsController {
     summary: "upsertBusinessEventImpact: replace the expected impact of the event's assets (Admin).",
     description: 'Answers the expected impacts the event now has.',
   })
+  @ApiBody({ type: UpsertBusinessEventImpactDto })
   upsertImpact(
     @Caller() caller: CallerContext,
-    @Body() body: UpsertBusinessEventImpactDto,
+    // An interface, not the class: the global pipe leaves it to impactBodyPipe (no instance per item).
+    @Body(impactBodyPipe()) body: UpsertBusinessEventImpactRequest,
   ): Promise<BusinessEventImpactsDto> {
     return this.events.upsertImpacts(adminTenantOf(caller), body);
   }

@@ -10,6 +10,8 @@ import {
   IsString,
   IsUUID,
   isISO8601,
+  isNumber,
+  isUUID,
   Matches,
   Max,
   MaxLength,
@@ -30,13 +32,14 @@ import {
   type UpdateBusinessEventRequest,
   type UpsertBusinessEventImpactRequest,
 } from '@infra/contracts';
-import { NoControlCharacters, queryList } from '@infra/platform';
+import { LargeArrayBodyPipe, NoControlCharacters, queryList } from '@infra/platform';
 
 /** An ISO 8601 date or instant (`2026-03-01`, `2026-03-01T09:30:00Z`, with an offset); stored as UTC. */
 export function isEventInstant(value: unknown): value is string {
   return typeof value === 'string' && isISO8601(value, { strict: true }) && Number.isFinite(Date.parse(value));
 }
 
+const NUMBER = { allowNaN: false, allowInfinity: false };
 const present = (value: unknown) => value !== undefined && value !== null;
 
 /** startDate: a valid instant (required when creating: `@IsOptional()` on updates). */
@@ -235,11 +238,14 @@ export class ExpectedImpactDto {
     maximum: BUSINESS_EVENT_LIMITS.impactPercentMax,
     description: 'Expected change in percent (the bounds answer BUSINESS_EVENT_IMPACT_INVALID).',
   })
-  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @IsNumber(NUMBER)
   impactPercent!: number;
 }
 
-/** upsertBusinessEventImpact: the expected impact per asset of the event; replaces the event's. */
+/**
+ * upsertBusinessEventImpact: the expected impact per asset of the event; replaces the event's. The documented body
+ * and the reference for its messages: the route validates it with `impactBodyPipe` (100,000 items, no instances).
+ */
 export class UpsertBusinessEventImpactDto implements UpsertBusinessEventImpactRequest {
   @ApiProperty({ format: 'uuid' })
   @IsUUID()
@@ -254,3 +260,33 @@ export class UpsertBusinessEventImpactDto implements UpsertBusinessEventImpactRe
   @Type(() => ExpectedImpactDto)
   impacts!: ExpectedImpactDto[];
 }
+
+/** `UpsertBusinessEventImpactDto` without its items' rules (`impactBodyPipe` checks them in a loop). */
+export class UpsertBusinessEventImpactEnvelopeDto {
+  @IsUUID()
+  businessEventId!: string;
+
+  @IsArray()
+  @ArrayMaxSize(BUSINESS_EVENT_LIMITS.impactsMax)
+  impacts!: unknown[];
+}
+
+/** `ExpectedImpactDto`'s rules in plain code: an item it accepts as it is (no other key, nothing to transform). */
+export function isValidImpact(item: unknown): boolean {
+  if (typeof item !== 'object' || item === null || Object.getPrototypeOf(item) !== Object.prototype) return false;
+  for (const key of Object.keys(item)) if (key !== 'assetId' && key !== 'impactPercent') return false;
+  const { assetId, impactPercent } = item as { assetId?: unknown; impactPercent?: unknown };
+  return isUUID(assetId) && isNumber(impactPercent, NUMBER);
+}
+
+/**
+ * `PUT business-events/impact` takes 100,000 impacts (one per asset of an event of up to 100,000 assets: the web app
+ * sends one percent for every asset), so its items are checked in a loop that yields, not as 100,000 instances.
+ */
+export const impactBodyPipe = () =>
+  new LargeArrayBodyPipe<UpsertBusinessEventImpactDto>({
+    dto: UpsertBusinessEventImpactDto,
+    envelope: UpsertBusinessEventImpactEnvelopeDto,
+    property: 'impacts',
+    isValidItem: isValidImpact,
+  });

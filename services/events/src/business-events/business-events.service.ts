@@ -11,6 +11,7 @@ import {
   isUuid,
   type Page,
   TOPICS,
+  type UpsertBusinessEventImpactRequest,
 } from '@infra/contracts';
 import { EventPublisher } from '@infra/messaging';
 import { businessEventError } from '../events.errors';
@@ -21,7 +22,6 @@ import type {
   BusinessEventTargetQueryDto,
   CreateBusinessEventDto,
   UpdateBusinessEventDto,
-  UpsertBusinessEventImpactDto,
 } from './business-events.dto';
 import { isEventInstant } from './business-events.dto';
 import { BusinessEventRow, BusinessEventsRepository, Rule, Target } from './business-events.repository';
@@ -164,7 +164,7 @@ export class BusinessEventsService {
    * upsertBusinessEventImpact: replaces the event's expected impacts. Each names one of the event's assets once,
    * with a percent within the bounds; published for analytics in the same transaction.
    */
-  async upsertImpacts(tenant: Tenant, body: UpsertBusinessEventImpactDto): Promise<BusinessEventImpactsDto> {
+  async upsertImpacts(tenant: Tenant, body: UpsertBusinessEventImpactRequest): Promise<BusinessEventImpactsDto> {
     const { impactPercentMin, impactPercentMax } = BUSINESS_EVENT_LIMITS;
     const impacts = body.impacts.map((impact) => ({
       assetId: impact.assetId.toLowerCase(),
