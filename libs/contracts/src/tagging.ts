@@ -50,6 +50,8 @@ export const TAGGING_LIMITS = {
   assetsPerImportRowMax: 1000,
   /** Largest import file accepted by the upload address. */
   importFileMaxBytes: 10 * 1024 * 1024,
+  /** Issues an import validation lists (the first by line); `issueCount` says how many there are in all. */
+  importIssuesListedMax: 1000,
   /** Upload and download addresses stay valid this long. */
   fileAddressTtlSeconds: 300,
   /** Audit log pages. */
@@ -176,6 +178,9 @@ export interface ImportIssueDto {
   issue: string;
 }
 
+/** How many issues a file has per data field (fields without issues are absent). */
+export type ImportIssueCounts = Partial<Record<ImportIssueField, number>>;
+
 /** `GET tags/validate/import`: nothing is written. */
 export interface ImportValidationDto {
   fileName: string;
@@ -183,7 +188,11 @@ export interface ImportValidationDto {
   records: number;
   /** §8 text: importValid when valid, else importHasIssues (or the file-level message). */
   message: string;
+  /** The first `TAGGING_LIMITS.importIssuesListedMax` issues by line. */
   issues: ImportIssueDto[];
+  /** All the issues of the file, listed or not (more than `issues.length` when the list was cut). */
+  issueCount: number;
+  issueCountByField: ImportIssueCounts;
 }
 
 export type ImportStatus = 'queued' | 'running' | 'completed' | 'failed';
@@ -198,8 +207,14 @@ export interface TagImportDto {
   status: ImportStatus;
   recordsImported: number;
   assignments: number;
-  /** Present when the import failed because the file no longer validates. */
+  /**
+   * Present when the import failed because the file does not validate: the first
+   * `TAGGING_LIMITS.importIssuesListedMax` by line. `GET tags/import` (the list) leaves it out and gives the counts.
+   */
   issues?: ImportIssueDto[];
+  /** With a failed import's issues: how many there are in all, and per data field. */
+  issueCount?: number;
+  issueCountByField?: ImportIssueCounts;
   message: string | null;
   createdAt: string;
   completedAt: string | null;

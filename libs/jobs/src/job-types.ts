@@ -13,11 +13,18 @@ export type TypedJob<J extends object, N extends JobName<J>> = Job<J[N], void, N
  * One class per job. Extend it, set `name`, implement `process`; register the class in
  * `JobsModule.register({ processors: [...] })`. It is a Nest provider, so it can inject repositories and services.
  * Throw `UnrecoverableError` for input that can never succeed: the job fails at once, without retries.
+ * `R` is what `process` answers to a caller of `JobQueue.addAndWait` (plain JSON, kept in Redis); void otherwise.
  */
-export abstract class JobProcessor<J extends object, N extends JobName<J>> {
+export abstract class JobProcessor<J extends object, N extends JobName<J>, R = void> {
   abstract readonly name: N;
-  abstract process(payload: J[N], job: TypedJob<J, N>): Promise<void>;
+  abstract process(payload: J[N], job: TypedJob<J, N>): Promise<R>;
 }
+
+/**
+ * What the jobs a caller waits for answer: job name to result (`JobQueue.addAndWait`), e.g.
+ * `interface TaggingJobResults { 'validate-tag-import': ValidationOutcome }`. Jobs not listed answer nothing.
+ */
+export type JobResults<J extends object> = { [N in JobName<J>]?: unknown };
 
 /** A recurring job: every `every` milliseconds, or on a cron `pattern` (UTC). */
 export type JobSchedule<J extends object> = {
@@ -26,7 +33,7 @@ export type JobSchedule<J extends object> = {
 
 /** A processor class for any job of the map (each class handles exactly one name). */
 export type JobProcessorClass<J extends object> = {
-  [N in JobName<J>]: new (...args: never[]) => JobProcessor<J, N>;
+  [N in JobName<J>]: new (...args: never[]) => JobProcessor<J, N, unknown>;
 }[JobName<J>];
 
 export interface AddJobOptions {
@@ -34,4 +41,11 @@ export interface AddJobOptions {
   jobId?: string;
   /** Run no earlier than this many milliseconds from now. */
   delay?: number;
+}
+
+export interface AddAndWaitOptions {
+  /** As in `add`; must be new (a job id already used answers that job, which may be long gone). */
+  jobId?: string;
+  /** How long the caller waits for the job to finish, from the call (adding included). */
+  timeoutMs: number;
 }

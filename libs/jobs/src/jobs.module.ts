@@ -7,7 +7,7 @@ import {
   OnApplicationBootstrap,
   Provider,
 } from '@nestjs/common';
-import { Job, Queue, UnrecoverableError, Worker } from 'bullmq';
+import { Job, Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
 import type Redis from 'ioredis';
 import { REDIS } from '@infra/platform';
 import { defaultJobOptions, JOB_DEFAULTS, RetryOptions } from './job-defaults';
@@ -33,7 +33,7 @@ export interface JobsModuleOptions<J extends object> {
   runtime?: JobsRuntime;
 }
 
-type AnyProcessor = JobProcessor<Record<string, unknown>, string>;
+type AnyProcessor = JobProcessor<Record<string, unknown>, string, unknown>;
 
 /** The options with the job map erased, as the runner sees them. */
 interface RunnerOptions {
@@ -54,6 +54,7 @@ class QueueRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly processors = new Map<string, AnyProcessor>();
   private readonly connections: Redis[] = [];
   private worker: Worker | undefined;
+  private events: Promise<QueueEvents> | undefined;
   readonly queue: Queue;
 
   constructor(
@@ -89,6 +90,31 @@ class QueueRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
     return connection;
   }
 
+  /**
+   * The process's one QueueEvents of this queue, for `JobQueue.addAndWait`: every waiting request listens on it (a
+   * connection per waiter would not scale). Created on the first wait, so worker-only processes never open it.
+   */
+  readonly sharedEvents = (): Promise<QueueEvents> => {
+    this.events ??= this.openEvents();
+    return this.events;
+  };
+
+  private async openEvents(): Promise<QueueEvents> {
+    // QueueEvents duplicates the client it is given (it blocks on its own connection); this one never connects.
+    const events = new QueueEvents(this.options.queue, {
+      connection: this.redis.duplicate({ maxRetriesPerRequest: null, lazyConnect: true }),
+    });
+    events.on('error', (error) => this.logger.warn(`queue events connection: ${error.message}`));
+    try {
+      await events.waitUntilReady();
+      return events;
+    } catch (error) {
+      this.events = undefined; // the next wait tries again
+      await events.close().catch(() => undefined);
+      throw error;
+    }
+  }
+
   async onApplicationBootstrap(): Promise<void> {
     if (!this.runtime.workers) return;
     await this.syncSchedules();
@@ -118,15 +144,17 @@ class QueueRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
     }
   }
 
-  private async run(job: Job): Promise<void> {
+  /** Runs the job's processor; what it returns is the job's result (for `addAndWait`). */
+  private async run(job: Job): Promise<unknown> {
     const labels = { queue: this.options.queue, job: job.name };
     const end = jobDuration.startTimer(labels);
     try {
       const processor = this.processors.get(job.name);
       if (!processor) throw new UnrecoverableError(`no processor for job "${job.name}"`);
-      await processor.process(job.data, job);
+      const result = await processor.process(job.data, job);
       jobsCompleted.inc(labels);
       end({ outcome: 'completed' });
+      return result;
     } catch (error) {
       const final = error instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       jobsFailed.inc({ ...labels, final: String(final) });
@@ -139,6 +167,8 @@ class QueueRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
   async beforeApplicationShutdown(): Promise<void> {
     // close() stops taking new jobs and waits for the running ones (the platform's deadline bounds the wait).
     await this.worker?.close();
+    const events = await this.events?.catch(() => undefined);
+    await events?.close();
     await this.queue.close();
     await Promise.all(this.connections.map((connection) => connection.quit().catch(() => undefined)));
   }
@@ -179,7 +209,7 @@ export class JobsModule {
         {
           provide: jobQueueToken(options.queue),
           inject: [runnerToken],
-          useFactory: (runner: QueueRunner) => new JobQueue<J>(runner.queue),
+          useFactory: (runner: QueueRunner) => new JobQueue<J>(runner.queue, runner.sharedEvents),
         },
       ],
       exports: [jobQueueToken(options.queue)],

@@ -12,8 +12,10 @@ import {
   jobQueueToken,
   JobsModule,
   JobsRuntime,
+  JobWaitTimeoutError,
   TypedJob,
   UnrecoverableError,
+  WAITED_JOB_KEEP_SECONDS,
 } from '../src';
 
 // Real Redis, database 7 (not the product's), one fresh queue per test.
@@ -25,6 +27,14 @@ interface TestJobs {
   flaky: { failTimes: number };
   reject: { reason: string };
   slow: { ms: number };
+  double: { n: number };
+}
+
+/** What the jobs a caller waits for answer. */
+interface TestResults {
+  double: { doubled: number };
+  reject: never;
+  slow: void;
 }
 
 /** What the processors saw, per test. */
@@ -84,6 +94,14 @@ class SlowJob extends JobProcessor<TestJobs, 'slow'> {
   }
 }
 
+@Injectable()
+class DoubleJob extends JobProcessor<TestJobs, 'double', TestResults['double']> {
+  readonly name = 'double';
+  async process(payload: TestJobs['double']): Promise<TestResults['double']> {
+    return { doubled: payload.n * 2 };
+  }
+}
+
 /** Stands in for the platform module: provides REDIS and closes it on shutdown. */
 @Injectable()
 class RedisCloser implements OnApplicationShutdown {
@@ -112,14 +130,14 @@ describe('libs/jobs on a real Redis', () => {
   let journal: Journal;
   let inspect: Redis;
 
-  async function start(runtime = WORKERS, schedules?: JobsModuleSchedules): Promise<JobQueue<TestJobs>> {
+  async function start(runtime = WORKERS, schedules?: JobsModuleSchedules): Promise<JobQueue<TestJobs, TestResults>> {
     journal = new Journal();
     const moduleRef = await Test.createTestingModule({
       imports: [
         TestRedisModule,
         JobsModule.register<TestJobs>({
           queue: queueName,
-          processors: [GreetJob, FlakyJob, RejectJob, SlowJob],
+          processors: [GreetJob, FlakyJob, RejectJob, SlowJob, DoubleJob],
           providers: [{ provide: Journal, useValue: journal }],
           retry: { attempts: 3, backoffMs: 200 },
           schedules,
@@ -128,7 +146,7 @@ describe('libs/jobs on a real Redis', () => {
       ],
     }).compile();
     app = await moduleRef.init();
-    return app.get<JobQueue<TestJobs>>(jobQueueToken(queueName));
+    return app.get<JobQueue<TestJobs, TestResults>>(jobQueueToken(queueName));
   }
 
   type JobsModuleSchedules = Parameters<typeof JobsModule.register<TestJobs>>[0]['schedules'];
@@ -186,10 +204,9 @@ describe('libs/jobs on a real Redis', () => {
   it('fails at once, without retries, on UnrecoverableError', async () => {
     const queue = await start();
     const id = await queue.add('reject', { reason: 'no such user' });
-    const job = await pollUntil('job failed', async () => {
-      const found = await inspector().getJob(id);
-      return (await found?.getState()) === 'failed' ? found : undefined;
-    });
+    // Read the job again once it has failed: a copy read just before has no failedReason yet.
+    await pollUntil('job failed', async () => (await (await inspector().getJob(id))?.getState()) === 'failed');
+    const job = (await inspector().getJob(id))!;
     expect(job.failedReason).toBe('no such user');
     expect(job.attemptsMade).toBe(1);
     expect(journal.rejectCalls).toBe(1);
@@ -277,6 +294,49 @@ describe('libs/jobs on a real Redis', () => {
     const otherQueue = new Queue(other, { connection: inspect });
     await otherQueue.obliterate({ force: true });
     await otherQueue.close();
+  });
+
+  describe('addAndWait', () => {
+    /** Connections of the test's Redis database (CLIENT LIST names each one's database). */
+    const connectionsOnDatabase = async () => {
+      const db = (inspect.options.db ?? 0).toString();
+      const list = (await inspect.client('LIST')) as string;
+      return list.split('\n').filter((line) => line.includes(` db=${db} `)).length;
+    };
+
+    it("answers the processor's result, and rejects with a failed job's reason", async () => {
+      const queue = await start();
+      expect(await queue.addAndWait('double', { n: 21 }, { timeoutMs: 30_000 })).toEqual({ doubled: 42 });
+      await expect(queue.addAndWait('reject', { reason: 'never' }, { timeoutMs: 30_000 })).rejects.toThrow('never');
+    });
+
+    it('gives up after its timeout with JobWaitTimeoutError and drops the job nobody started', async () => {
+      const queue = await start({ workers: false, workerOnly: false });
+      const wait = queue.addAndWait('double', { n: 1 }, { jobId: 'late-one', timeoutMs: 200 });
+      await expect(wait).rejects.toBeInstanceOf(JobWaitTimeoutError);
+      await pollUntil('the late job is removed', async () => (await inspector().getJob('late-one')) === undefined);
+    });
+
+    it('keeps a waited-for job only a few minutes', async () => {
+      const queue = await start();
+      await queue.addAndWait('double', { n: 2 }, { jobId: 'kept', timeoutMs: 30_000 });
+      const job = await inspector().getJob('kept');
+      expect(job?.opts.removeOnComplete).toEqual({ age: WAITED_JOB_KEEP_SECONDS });
+    });
+
+    it('waits on one shared QueueEvents connection, not one per waiting caller', async () => {
+      const queue = await start({ workers: false, workerOnly: false });
+      // The first wait opens the process's QueueEvents; then 20 callers wait at once.
+      await expect(queue.addAndWait('double', { n: 0 }, { timeoutMs: 50 })).rejects.toBeInstanceOf(JobWaitTimeoutError);
+      const before = await connectionsOnDatabase();
+      const waits = Array.from({ length: 20 }, (_, n) =>
+        queue.addAndWait('double', { n }, { timeoutMs: 10_000 }).catch((error: unknown) => error),
+      );
+      await pollUntil('20 jobs wait', async () => (await inspector().getWaitingCount()) >= 20);
+      expect(await connectionsOnDatabase()).toBeLessThanOrEqual(before + 1);
+      // Nothing runs the jobs: each caller is told so after its timeout.
+      for (const outcome of await Promise.all(waits)) expect(outcome).toBeInstanceOf(JobWaitTimeoutError);
+    }, 30_000);
   });
 
   it('injects the typed queue into other providers', async () => {

@@ -22,7 +22,6 @@ import { RunTagImportJob, ValidateTagImportJob } from './tag-import/tag-import.j
 import { TAGGING_QUEUE, TaggingJobs } from './tag-import/tag-import.queue';
 import { TagImportRepository } from './tag-import/tag-import.repository';
 import { TagImportService } from './tag-import/tag-import.service';
-import { ValidationResults } from './tag-import/validation-results';
 import { TaggingEnv } from './tagging.env';
 import { TagsController } from './tags/tags.controller';
 import { TagsRepository } from './tags/tags.repository';
@@ -48,7 +47,6 @@ export class AppModule {
       FILE_STORE_PROVIDER,
       TagImportRepository,
       TagImportService,
-      ValidationResults,
     ];
     return {
       module: AppModule,

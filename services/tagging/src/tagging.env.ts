@@ -37,6 +37,16 @@ export class TaggingEnv extends ServiceEnv {
   @Max(60_000)
   TAG_IMPORT_TEST_DELAY_MS: number = 0;
 
+  /**
+   * How long `GET tags/validate/import` waits for its job before answering 504 (a worker busy, slow or gone). At most
+   * 10 s: the client retries a 504, and nobody should stare at a spinner longer. Tests set it tiny.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(50)
+  @Max(10_000)
+  TAG_IMPORT_VALIDATION_WAIT_MS: number = 10_000;
+
   get importTestDelayMs(): number {
     return this.NODE_ENV === 'test' ? this.TAG_IMPORT_TEST_DELAY_MS : 0;
   }

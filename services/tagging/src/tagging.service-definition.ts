@@ -3,10 +3,16 @@ import { TAGGING_LIMITS, TOPICS } from '@infra/contracts';
 import { TaggingSchema1765000000000 } from './database/migrations/1765000000000-tagging-schema';
 import { TagImports1765100000000 } from './database/migrations/1765100000000-tag-imports';
 import { TagRules1765200000000 } from './database/migrations/1765200000000-tag-rules';
+import { ImportIssueCounts1765300000000 } from './database/migrations/1765300000000-import-issue-counts';
 import { loadTaggingEnv, TaggingEnv } from './tagging.env';
 
 /** Tagging's migrations, in order. */
-export const TAGGING_MIGRATIONS = [TaggingSchema1765000000000, TagImports1765100000000, TagRules1765200000000];
+export const TAGGING_MIGRATIONS = [
+  TaggingSchema1765000000000,
+  TagImports1765100000000,
+  TagRules1765200000000,
+  ImportIssueCounts1765300000000,
+];
 
 /** The tagging service: tags, assignments, system tags, the audit log, and its read model of inventory. */
 export function taggingService(env = loadTaggingEnv()): ServiceDefinition & { env: TaggingEnv } {

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { parse } from 'csv-parse';
 import {
   type ImportIssueDto,
@@ -7,6 +8,16 @@ import {
   TAG_IMPORT_COLUMNS,
   TAGGING_LIMITS,
 } from '@infra/contracts';
+import { ImportIssues } from './import-issues';
+
+/** An external id is named in an issue up to this length (a 10 MiB cell must not make a 10 MiB issue). */
+const SHOWN_ID_MAX = 100;
+
+function shown(externalId: string): string {
+  if (externalId.length <= SHOWN_ID_MAX) return externalId;
+  // Never cut a character in half (a lone surrogate is not valid UTF-8 in the answer).
+  return `${externalId.slice(0, SHOWN_ID_MAX).replace(/[\uD800-\uDBFF]$/, '')}…`;
+}
 
 /** Texts of the import issues the spec does not word (§8 has the file-level ones). */
 export const IMPORT_ISSUES = {
@@ -14,7 +25,9 @@ export const IMPORT_ISSUES = {
   notCsvText: 'The file is not valid CSV: check its quotes.',
   tooManyColumns: 'This line has more columns than the header.',
   tooManyAssets: `At most ${TAGGING_LIMITS.assetsPerImportRowMax} assets per line.`,
-  unknownAsset: (externalId: string) => `Asset ${externalId} was not found in this organization.`,
+  unknownAsset: (externalId: string) => `Asset ${shown(externalId)} was not found in this organization.`,
+  nulByte: 'This line holds a NUL byte: the file is not text. Save it as CSV (UTF-8) and upload it again.',
+  notUtf8: 'This line is not UTF-8 text. Save the file as CSV (UTF-8) and upload it again.',
   fileChanged: 'The file was replaced after the import started: import it again.',
 } as const;
 
@@ -26,18 +39,38 @@ export interface ImportRecord {
   description: string;
   /** Asset external ids of the `assets` cell, each once. */
   assets: string[];
+  /** The line has more cells than the header. */
+  extraColumns?: true;
 }
 
 /** What reading a file gave: its records, or the file-level problem (with the §8 message) that stops validation. */
 export type ParsedImportFile =
-  | { ok: true; records: ImportRecord[]; issues: ImportIssueDto[] }
-  | { ok: false; message: string; issues: ImportIssueDto[] };
+  { ok: true; records: ImportRecord[] } | { ok: false; message: string; issues: ImportIssues };
 
 const fileProblem = (message: string, issue: ImportIssueDto): ParsedImportFile => ({
   ok: false,
   message,
-  issues: [issue],
+  issues: ImportIssues.of(issue),
 });
+
+/**
+ * Lines that are not text, numbered as an editor does: a NUL byte (a binary file, or UTF-16) or bytes that are not
+ * UTF-8. Such a file stops here: PostgreSQL refuses NUL in text, and a replacement character is not what was meant.
+ */
+export function encodingIssues(content: Buffer): ImportIssues | undefined {
+  if (!content.includes(0) && isUtf8(content)) return undefined;
+  const issues = new ImportIssues();
+  // A UTF-8 sequence never holds the byte \n, so each line can be checked alone.
+  for (let start = 0, line = 1; start < content.length; line += 1) {
+    const newline = content.indexOf(0x0a, start);
+    const end = newline === -1 ? content.length : newline;
+    const bytes = content.subarray(start, end);
+    if (bytes.includes(0)) issues.add({ lineNumber: line, dataField: 'file', issue: IMPORT_ISSUES.nulByte });
+    else if (!isUtf8(bytes)) issues.add({ lineNumber: line, dataField: 'file', issue: IMPORT_ISSUES.notUtf8 });
+    start = end + 1;
+  }
+  return issues;
+}
 
 export const isCsvName = (fileName: string) => /\.csv$/i.test(fileName);
 
@@ -68,10 +101,11 @@ export async function readImportFile(fileName: string, content: Buffer): Promise
     dataField: 'header',
     issue: MESSAGES.importHeaderMissing,
   });
+  const notText = encodingIssues(content);
+  if (notText) return { ok: false, message: MESSAGES.importHasIssues, issues: notText };
   const parser = parse({ bom: true, info: true, relax_column_count: true, skip_empty_lines: true });
   parser.end(content);
   const records: ImportRecord[] = [];
-  const issues: ImportIssueDto[] = [];
   let hasAssets: boolean | undefined;
   let headerSeen = false;
   try {
@@ -94,10 +128,9 @@ export async function readImportFile(fileName: string, content: Buffer): Promise
         });
       }
       const width = hasAssets ? TAG_IMPORT_COLUMNS.length + 1 : TAG_IMPORT_COLUMNS.length;
-      if (record.length > width)
-        issues.push({ lineNumber: line, dataField: 'file', issue: IMPORT_ISSUES.tooManyColumns });
       const [key = '', value = '', description = '', assets = ''] = record;
       records.push({
+        ...(record.length > width ? { extraColumns: true } : {}),
         line,
         key,
         value,
@@ -127,5 +160,5 @@ export async function readImportFile(fileName: string, content: Buffer): Promise
   if (!headerSeen) return headerProblem;
   if (records.length === 0)
     return fileProblem(MESSAGES.importNoTags, { lineNumber: 2, dataField: 'file', issue: MESSAGES.importNoTags });
-  return { ok: true, records, issues };
+  return { ok: true, records };
 }

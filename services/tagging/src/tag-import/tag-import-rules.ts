@@ -1,5 +1,5 @@
 import {
-  type ImportIssueDto,
+  type ImportIssueField,
   type ImportValidationDto,
   MESSAGES,
   TAG_RULE_MESSAGES,
@@ -7,6 +7,7 @@ import {
   tagFieldIssue,
   tagPairKey,
 } from '@infra/contracts';
+import { ImportIssues } from './import-issues';
 import { IMPORT_ISSUES, type ImportRecord, type ParsedImportFile } from './tag-import-file';
 
 /** What the organization has, for the records of one file: existing pairs (tagPairKey) and assets by external id. */
@@ -15,13 +16,21 @@ export interface ImportLookups {
   assetsByExternalId: ReadonlyMap<string, readonly string[]>;
 }
 
-/** Every issue of the records, in line order: field rules, pairs repeated in the file or existing, unknown assets. */
-export function recordIssues(records: readonly ImportRecord[], lookups: ImportLookups): ImportIssueDto[] {
-  const issues: ImportIssueDto[] = [];
+/** A line with more assets than allowed is one issue: its ids are neither looked up nor reported one by one. */
+export const assetsToLookUp = (record: ImportRecord): readonly string[] =>
+  record.assets.length > TAGGING_LIMITS.assetsPerImportRowMax ? [] : record.assets;
+
+/**
+ * Every issue of the records, in line order (records are): extra columns, field rules, pairs repeated in the file or
+ * existing, too many or unknown assets. Counted in full, listed up to the bound (ImportIssues).
+ */
+export function recordIssues(records: readonly ImportRecord[], lookups: ImportLookups): ImportIssues {
+  const issues = new ImportIssues();
   const seen = new Set<string>();
   for (const record of records) {
-    const issue = (dataField: ImportIssueDto['dataField'], text: string) =>
-      issues.push({ lineNumber: record.line, dataField, issue: text });
+    const issue = (dataField: ImportIssueField, text: string) =>
+      issues.add({ lineNumber: record.line, dataField, issue: text });
+    if (record.extraColumns) issue('file', IMPORT_ISSUES.tooManyColumns);
     for (const field of ['key', 'value', 'description'] as const) {
       const problem = tagFieldIssue(field, record[field]);
       if (problem) issue(field, problem);
@@ -31,7 +40,7 @@ export function recordIssues(records: readonly ImportRecord[], lookups: ImportLo
     else if (lookups.existingPairs.has(pair)) issue('key', TAG_RULE_MESSAGES.alreadyExists);
     seen.add(pair);
     if (record.assets.length > TAGGING_LIMITS.assetsPerImportRowMax) issue('assets', IMPORT_ISSUES.tooManyAssets);
-    for (const externalId of record.assets)
+    for (const externalId of assetsToLookUp(record))
       if (!lookups.assetsByExternalId.has(externalId)) issue('assets', IMPORT_ISSUES.unknownAsset(externalId));
   }
   return issues;
@@ -39,15 +48,21 @@ export function recordIssues(records: readonly ImportRecord[], lookups: ImportLo
 
 /** The answer of `GET tags/validate/import` for a file read and checked against the organization's data. */
 export function validationOf(fileName: string, parsed: ParsedImportFile, lookups?: ImportLookups): ImportValidationDto {
-  if (!parsed.ok) return { fileName, valid: false, records: 0, message: parsed.message, issues: parsed.issues };
-  const issues = [...parsed.issues, ...(lookups ? recordIssues(parsed.records, lookups) : [])].sort(
-    (a, b) => a.lineNumber - b.lineNumber,
-  );
+  if (!parsed.ok) return { fileName, valid: false, records: 0, message: parsed.message, ...issueFields(parsed.issues) };
+  // A file that was read is checked against the organization's data (none given: it has none).
+  const issues = recordIssues(parsed.records, lookups ?? { existingPairs: new Set(), assetsByExternalId: new Map() });
   return {
     fileName,
-    valid: issues.length === 0,
+    valid: issues.count === 0,
     records: parsed.records.length,
-    message: issues.length === 0 ? MESSAGES.importValid : MESSAGES.importHasIssues,
-    issues,
+    message: issues.count === 0 ? MESSAGES.importValid : MESSAGES.importHasIssues,
+    ...issueFields(issues),
   };
+}
+
+/** The listed issues and the counts, as the validation answer and a failed import carry them. */
+export function issueFields(
+  issues: ImportIssues,
+): Pick<ImportValidationDto, 'issues' | 'issueCount' | 'issueCountByField'> {
+  return { issues: issues.listed, issueCount: issues.count, issueCountByField: issues.byField };
 }

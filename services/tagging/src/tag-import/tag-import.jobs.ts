@@ -1,25 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { JobProcessor, TypedJob, UnrecoverableError } from '@infra/jobs';
-import type { TaggingJobs } from './tag-import.queue';
+import type { TaggingJobs, ValidationOutcome } from './tag-import.queue';
 import { TagImportService } from './tag-import.service';
 
 // The service holds the job queue, which is built from the processors: resolving it when a job runs avoids the
 // constructor cycle (see inventory's QueueAwsSyncsJob).
 const importService = (moduleRef: ModuleRef) => moduleRef.get(TagImportService, { strict: false });
 
-/** Checks an uploaded file for the request waiting on it; a request does not wait for retries. */
+/** Checks an uploaded file and answers the request waiting on it; a request does not wait for retries. */
 @Injectable()
-export class ValidateTagImportJob extends JobProcessor<TaggingJobs, 'validate-tag-import'> {
+export class ValidateTagImportJob extends JobProcessor<TaggingJobs, 'validate-tag-import', ValidationOutcome> {
   readonly name = 'validate-tag-import';
 
   constructor(private readonly moduleRef: ModuleRef) {
     super();
   }
 
-  async process({ requestId, actor, fileName }: TaggingJobs['validate-tag-import']): Promise<void> {
+  async process({ actor, fileName }: TaggingJobs['validate-tag-import']): Promise<ValidationOutcome> {
     try {
-      await importService(this.moduleRef).runValidation(requestId, actor, fileName);
+      return await importService(this.moduleRef).runValidation(actor, fileName);
     } catch (error) {
       throw new UnrecoverableError(error instanceof Error ? error.message : String(error));
     }

@@ -1,3 +1,4 @@
+import type { ImportValidationDto } from '@infra/contracts';
 import type { Actor } from '../tenant';
 
 /** Tagging's job queue (one per service, named after it). */
@@ -5,8 +6,16 @@ export const TAGGING_QUEUE = 'tagging';
 
 /** Tagging's jobs: name to payload (plain JSON in Redis). */
 export interface TaggingJobs {
-  /** Checks an uploaded file; the waiting request reads the answer under `requestId`. */
-  'validate-tag-import': { requestId: string; actor: Actor; fileName: string };
+  /** Checks an uploaded file for the request waiting on it (`JobQueue.addAndWait`). */
+  'validate-tag-import': { actor: Actor; fileName: string };
   /** Runs one import (the job id is the import id, so BullMQ never queues it twice). */
   'run-tag-import': { importId: string; actor: Actor };
+}
+
+/** What a validation job answers: the validation, or that the organization has no such file. */
+export type ValidationOutcome = { found: true; validation: ImportValidationDto } | { found: false };
+
+/** What the jobs a request waits for answer. */
+export interface TaggingJobResults {
+  'validate-tag-import': ValidationOutcome;
 }

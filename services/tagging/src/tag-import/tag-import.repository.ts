@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { ImportIssueDto, ImportStatus } from '@infra/contracts';
+import type { ImportIssueCounts, ImportIssueDto, ImportStatus } from '@infra/contracts';
 import type { Actor } from '../tenant';
 
 export interface TagImportRow {
@@ -13,19 +13,29 @@ export interface TagImportRow {
   api_key_id: string | null;
   records_imported: number;
   assignments: number;
+  /** A failed import's first issues (TAGGING_LIMITS.importIssuesListedMax); null in the list of imports. */
   issues: ImportIssueDto[] | null;
+  issue_count: number | null;
+  issue_count_by_field: ImportIssueCounts | null;
   message: string | null;
   created_at: Date;
   completed_at: Date | null;
 }
 
-const COLUMNS = `id, file_name, sha256, status, user_id, api_key_id, records_imported, assignments, issues, message,
-  created_at, completed_at`;
+const LISTED_COLUMNS = `id, file_name, sha256, status, user_id, api_key_id, records_imported, assignments, issue_count,
+  issue_count_by_field, message, created_at, completed_at`;
+const COLUMNS = `${LISTED_COLUMNS}, issues`;
 
 /** How an import ended: completed with its counts, or failed with its issues. */
 export type ImportOutcome =
   | { status: 'completed'; recordsImported: number; assignments: number; message: string }
-  | { status: 'failed'; issues: ImportIssueDto[]; message: string };
+  | {
+      status: 'failed';
+      issues: ImportIssueDto[];
+      issueCount: number;
+      issueCountByField: ImportIssueCounts;
+      message: string;
+    };
 
 /** tag_imports and the look-ups an import file needs; `$1` is always the organization. */
 @Injectable()
@@ -68,9 +78,10 @@ export class TagImportRepository {
     return row;
   }
 
+  /** Past imports without their issues (up to 1000 each, a page of 100 imports would weigh megabytes): the counts. */
   async list(organizationId: string, limit: number): Promise<TagImportRow[]> {
     return this.dataSource.query<TagImportRow[]>(
-      `SELECT ${COLUMNS} FROM tag_imports WHERE organization_id = $1 ORDER BY created_at DESC, id LIMIT ${limit}`,
+      `SELECT ${LISTED_COLUMNS}, NULL::jsonb AS issues FROM tag_imports WHERE organization_id = $1 ORDER BY created_at DESC, id LIMIT ${limit}`,
       [organizationId],
     );
   }
@@ -99,7 +110,7 @@ export class TagImportRepository {
   async finish(manager: EntityManager, organizationId: string, id: string, outcome: ImportOutcome): Promise<void> {
     await manager.query(
       `UPDATE tag_imports SET status = $3, records_imported = $4, assignments = $5, issues = $6::jsonb, message = $7,
-              completed_at = clock_timestamp()
+              issue_count = $8, issue_count_by_field = $9::jsonb, completed_at = clock_timestamp()
         WHERE organization_id = $1 AND id = $2`,
       [
         organizationId,
@@ -109,6 +120,8 @@ export class TagImportRepository {
         outcome.status === 'completed' ? outcome.assignments : 0,
         outcome.status === 'failed' ? JSON.stringify(outcome.issues) : null,
         outcome.message,
+        outcome.status === 'failed' ? outcome.issueCount : null,
+        outcome.status === 'failed' ? JSON.stringify(outcome.issueCountByField) : null,
       ],
     );
   }

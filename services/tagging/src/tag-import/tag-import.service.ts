@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { GatewayTimeoutException, Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import {
   type ImportIssueDto,
@@ -11,7 +11,7 @@ import {
   tagPairKey,
   TOPICS,
 } from '@infra/contracts';
-import { InjectJobQueue, JobQueue } from '@infra/jobs';
+import { InjectJobQueue, JobQueue, JobWaitTimeoutError } from '@infra/jobs';
 import { EventPublisher } from '@infra/messaging';
 import { AuditLogRepository } from '../audit-log/audit-log.repository';
 import { FILE_STORE, type FileStore, isSafeFileName } from '../file-store/file-store';
@@ -21,14 +21,12 @@ import { TaggingEnv } from '../tagging.env';
 import { TagsRepository } from '../tags/tags.repository';
 import { TagsService } from '../tags/tags.service';
 import type { Actor } from '../tenant';
+import { ImportIssues } from './import-issues';
 import { IMPORT_ISSUES, type ImportRecord, isCsvName, notCsvFile, readImportFile } from './tag-import-file';
-import { type ImportLookups, validationOf } from './tag-import-rules';
-import { TAGGING_QUEUE, type TaggingJobs } from './tag-import.queue';
+import { assetsToLookUp, type ImportLookups, issueFields, validationOf } from './tag-import-rules';
+import { TAGGING_QUEUE, type TaggingJobResults, type TaggingJobs, type ValidationOutcome } from './tag-import.queue';
 import { TagImportRepository, type TagImportRow } from './tag-import.repository';
-import { ValidationResults, type ValidationOutcome } from './validation-results';
 
-/** How long `GET tags/validate/import` waits for its job before answering 503. */
-const VALIDATION_WAIT_SECONDS = 30;
 const PAST_IMPORTS_SHOWN = 100;
 
 export function toTagImportDto(row: TagImportRow): TagImportDto {
@@ -41,6 +39,9 @@ export function toTagImportDto(row: TagImportRow): TagImportDto {
     recordsImported: row.records_imported,
     assignments: row.assignments,
     ...(row.issues ? { issues: row.issues } : {}),
+    ...(row.issue_count !== null
+      ? { issueCount: row.issue_count, issueCountByField: row.issue_count_by_field ?? {} }
+      : {}),
     message: row.message,
     createdAt: row.created_at.toISOString(),
     completedAt: row.completed_at?.toISOString() ?? null,
@@ -65,28 +66,35 @@ export class TagImportService {
     private readonly assignments: TagAssignmentService,
     private readonly auditLog: AuditLogRepository,
     private readonly events: EventPublisher,
-    private readonly results: ValidationResults,
     private readonly env: TaggingEnv,
     @Inject(FILE_STORE) private readonly files: FileStore,
-    @InjectJobQueue(TAGGING_QUEUE) private readonly jobs: JobQueue<TaggingJobs>,
+    @InjectJobQueue(TAGGING_QUEUE) private readonly jobs: JobQueue<TaggingJobs, TaggingJobResults>,
   ) {}
 
-  /** `GET tags/validate/import`: runs the check as a job and waits for its answer. Nothing is written. */
+  /**
+   * `GET tags/validate/import`: runs the check as a job and waits for its answer (on the process's shared
+   * QueueEvents), at most TAG_IMPORT_VALIDATION_WAIT_MS: then 504, which the client retries. Nothing is written.
+   */
   async validate(actor: Actor, fileName: string): Promise<ImportValidationDto> {
     requireFileName(fileName);
-    const requestId = randomUUID();
-    const answer = this.results.wait(requestId, VALIDATION_WAIT_SECONDS);
-    await this.jobs.add('validate-tag-import', { requestId, actor, fileName }, { jobId: `validate-${requestId}` });
-    const outcome = await answer;
-    if (!outcome) throw new ServiceUnavailableException(MESSAGES.unavailable);
+    let outcome: ValidationOutcome;
+    try {
+      outcome = await this.jobs.addAndWait(
+        'validate-tag-import',
+        { actor, fileName },
+        { jobId: `validate-${randomUUID()}`, timeoutMs: this.env.TAG_IMPORT_VALIDATION_WAIT_MS },
+      );
+    } catch (error) {
+      if (error instanceof JobWaitTimeoutError) throw new GatewayTimeoutException(MESSAGES.unavailable);
+      throw error;
+    }
     if (!outcome.found) throw taggingError(TaggingErrorCode.FileNotFound);
     return outcome.validation;
   }
 
-  /** The validation job: checks the file and hands the answer to the waiting request. */
-  async runValidation(requestId: string, actor: Actor, fileName: string): Promise<void> {
-    const outcome = await this.checkStored(actor, fileName);
-    await this.results.publish(requestId, outcome);
+  /** The validation job: checks the file; its answer goes back to the waiting request as the job's result. */
+  runValidation(actor: Actor, fileName: string): Promise<ValidationOutcome> {
+    return this.checkStored(actor, fileName);
   }
 
   private async checkStored(actor: Actor, fileName: string): Promise<ValidationOutcome> {
@@ -102,7 +110,7 @@ export class TagImportService {
     const parsed = await readImportFile(fileName, content);
     if (!parsed.ok) return { validation: validationOf(fileName, parsed), records: [], lookups: EMPTY_LOOKUPS };
     const existing = await this.tagsRepository.existingPairs(manager, actor.organizationId, parsed.records);
-    const externalIds = [...new Set(parsed.records.flatMap((record) => record.assets))];
+    const externalIds = [...new Set(parsed.records.flatMap(assetsToLookUp))];
     const lookups: ImportLookups = {
       existingPairs: new Set(existing.map((pair) => tagPairKey(pair.key, pair.value))),
       assetsByExternalId: await this.imports.assetsByExternalId(manager, actor.organizationId, externalIds),
@@ -149,15 +157,26 @@ export class TagImportService {
         const row = await this.imports.lock(manager, organizationId, importId);
         if (!row || row.status === 'completed' || row.status === 'failed') return;
         const fail = (issue: ImportIssueDto, message = MESSAGES.importHasIssues) =>
-          this.imports.finish(manager, organizationId, importId, { status: 'failed', issues: [issue], message });
+          this.imports.finish(manager, organizationId, importId, {
+            status: 'failed',
+            ...issueFields(ImportIssues.of(issue)),
+            message,
+          });
         const content = await this.files.read(organizationId, row.file_name);
         if (!content) return fail({ lineNumber: 0, dataField: 'file', issue: MESSAGES.notFound('File') });
         if (sha256Of(content) !== row.sha256)
           return fail({ lineNumber: 0, dataField: 'file', issue: IMPORT_ISSUES.fileChanged });
         const checked = await this.check(manager, actor, row.file_name, content);
         if (!checked.validation.valid) {
-          const { issues, message } = checked.validation;
-          return this.imports.finish(manager, organizationId, importId, { status: 'failed', issues, message });
+          // The same bounded list and counts as the validation answer.
+          const { issues, issueCount, issueCountByField, message } = checked.validation;
+          return this.imports.finish(manager, organizationId, importId, {
+            status: 'failed',
+            issues,
+            issueCount,
+            issueCountByField,
+            message,
+          });
         }
         await this.write(manager, actor, row, checked);
       });
@@ -167,7 +186,7 @@ export class TagImportService {
         await this.imports.transaction((manager) =>
           this.imports.finish(manager, organizationId, importId, {
             status: 'failed',
-            issues: [],
+            ...issueFields(new ImportIssues()),
             message: MESSAGES.unknownError,
           }),
         );

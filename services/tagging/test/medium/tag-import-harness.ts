@@ -3,7 +3,7 @@
 // medium tests and by the kill test's worker processes, so both run production's processors and service.
 import { Test, type TestingModule } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import { Queue } from 'bullmq';
+import { Queue, QueueEvents } from 'bullmq';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { TOPICS } from '@infra/contracts';
@@ -17,7 +17,6 @@ import { RunTagImportJob, ValidateTagImportJob } from '../../src/tag-import/tag-
 import { TAGGING_QUEUE } from '../../src/tag-import/tag-import.queue';
 import { TagImportRepository } from '../../src/tag-import/tag-import.repository';
 import { TagImportService } from '../../src/tag-import/tag-import.service';
-import { ValidationResults } from '../../src/tag-import/validation-results';
 import { TaggingEnv } from '../../src/tagging.env';
 import { TagsService } from '../../src/tags/tags.service';
 
@@ -30,7 +29,6 @@ export interface ImportHarness {
   tags: TagsService;
   runJob: RunTagImportJob;
   validateJob: ValidateTagImportJob;
-  results: ValidationResults;
   files: LocalFileStore;
   /** The queue behind the service's `JobQueue` (production's default job options). */
   queue: Queue;
@@ -43,6 +41,8 @@ export interface HarnessOptions {
   queueName: string;
   filesDirectory: string;
   importTestDelayMs?: number;
+  /** TAG_IMPORT_VALIDATION_WAIT_MS: how long `validate` waits for its job (production: 10 s). */
+  validationWaitMs?: number;
 }
 
 export async function createImportHarness(options: HarnessOptions): Promise<ImportHarness> {
@@ -52,9 +52,19 @@ export async function createImportHarness(options: HarnessOptions): Promise<Impo
     connection: queueConnection,
     defaultJobOptions: defaultJobOptions({ attempts: JOB_DEFAULTS.attempts, backoffMs: JOB_DEFAULTS.backoffMs }),
   });
+  // Built on first use, as the JobsModule does: what `validate` waits on.
+  let events: QueueEvents | undefined;
+  const sharedEvents = async () => {
+    events ??= new QueueEvents(options.queueName, {
+      connection: redis.duplicate({ maxRetriesPerRequest: null, lazyConnect: true }),
+    });
+    await events.waitUntilReady();
+    return events;
+  };
   const env = Object.assign(new TaggingEnv(), {
     NODE_ENV: 'test',
     TAG_IMPORT_TEST_DELAY_MS: options.importTestDelayMs ?? 0,
+    TAG_IMPORT_VALIDATION_WAIT_MS: options.validationWaitMs ?? 10_000,
   });
   const files = new LocalFileStore(options.filesDirectory, 'medium-test-signing-key-of-32-characters');
   const module: TestingModule = await Test.createTestingModule({
@@ -62,7 +72,6 @@ export async function createImportHarness(options: HarnessOptions): Promise<Impo
       ...TAG_WRITE_PROVIDERS,
       TagImportRepository,
       TagImportService,
-      ValidationResults,
       RunTagImportJob,
       ValidateTagImportJob,
       EventPublisher,
@@ -70,7 +79,7 @@ export async function createImportHarness(options: HarnessOptions): Promise<Impo
       { provide: REDIS, useValue: redis },
       { provide: TaggingEnv, useValue: env },
       { provide: FILE_STORE, useValue: files },
-      { provide: jobQueueToken(TAGGING_QUEUE), useValue: new JobQueue(queue) },
+      { provide: jobQueueToken(TAGGING_QUEUE), useValue: new JobQueue(queue, sharedEvents) },
     ],
   }).compile();
   return {
@@ -79,11 +88,11 @@ export async function createImportHarness(options: HarnessOptions): Promise<Impo
     tags: module.get(TagsService),
     runJob: module.get(RunTagImportJob),
     validateJob: module.get(ValidateTagImportJob),
-    results: module.get(ValidationResults),
     files,
     queue,
     close: async () => {
       await module.close();
+      await events?.close();
       await queue.close();
       queueConnection.disconnect();
       redis.disconnect();

@@ -2,18 +2,26 @@
 // temporary directory and a queue of its own in Redis (no worker: the test calls the job processors as BullMQ does,
 // with the job the service queued). All or nothing, exactly once however often the job runs, assignments by asset
 // external id, and another organization's assets are unknown.
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Job } from 'bullmq';
+import { type Job, Worker } from 'bullmq';
+import Redis from 'ioredis';
 import type { DataSource } from 'typeorm';
-import { MESSAGES, TAG_RULE_MESSAGES, TOPICS, type TagsAssignedPayload } from '@infra/contracts';
-import { uniqueSuffix } from '@infra/platform/testing';
+import { MESSAGES, TAG_RULE_MESSAGES, TAGGING_LIMITS, TOPICS, type TagsAssignedPayload } from '@infra/contracts';
+import { toErrorResponse } from '@infra/platform';
+import { pollUntil, uniqueSuffix } from '@infra/platform/testing';
 import { IMPORT_ISSUES } from '../../src/tag-import/tag-import-file';
 import type { TaggingJobs } from '../../src/tag-import/tag-import.queue';
 import type { Actor } from '../../src/tenant';
-import { createImportHarness, type ImportHarness, importCsv, insertAssets, writtenBy } from './tag-import-harness';
+import {
+  createImportHarness,
+  type ImportHarness,
+  importCsv,
+  insertAssets,
+  TAG_IMPORT_TEST_REDIS_URL,
+  writtenBy,
+} from './tag-import-harness';
 import { adminOfNewOrganization, taggingTestDatabase } from './tagging-database';
 
 type Row = [string, string, string, string];
@@ -212,10 +220,8 @@ describe('CSV tag import (real PostgreSQL, LocalFileStore)', () => {
     ];
     const submitted = await submit(ours, 'theirs.csv', importCsv(rows));
 
-    const requestId = randomUUID();
-    await harness.validateJob.process({ requestId, actor: ours, fileName: 'theirs.csv' });
     const unknown = { lineNumber: 3, dataField: 'assets', issue: IMPORT_ISSUES.unknownAsset('i-theirs') };
-    expect(await harness.results.wait(requestId, 5)).toEqual({
+    expect(await harness.validateJob.process({ actor: ours, fileName: 'theirs.csv' })).toEqual({
       found: true,
       validation: {
         fileName: 'theirs.csv',
@@ -223,6 +229,8 @@ describe('CSV tag import (real PostgreSQL, LocalFileStore)', () => {
         records: 2,
         message: MESSAGES.importHasIssues,
         issues: [unknown],
+        issueCount: 1,
+        issueCountByField: { assets: 1 },
       },
     });
 
@@ -232,5 +240,131 @@ describe('CSV tag import (real PostgreSQL, LocalFileStore)', () => {
     expect((await writtenBy(dataSource, ours.organizationId)).tags).toBe(0);
     const theirTags = await dataSource.query<unknown[]>(`SELECT 1 FROM tag_assets WHERE asset_id = $1`, [theirAsset]);
     expect(theirTags).toEqual([]);
+  });
+
+  describe('resilience (issue 20)', () => {
+    it('lists at most 1000 issues of a failed import and stores the counts; the list of imports carries only counts', async () => {
+      const actor = adminOfNewOrganization();
+      const rows: Row[] = Array.from({ length: 5000 }, (_, i) => ['bad key', `v${i}`, '', `gone-${i}`]);
+      const submitted = await submit(actor, 'bound.csv', importCsv(rows));
+      await runQueuedJob(submitted.import.id);
+
+      const ended = await importOf(actor, submitted.import.id);
+      expect(ended).toMatchObject({
+        status: 'failed',
+        message: MESSAGES.importHasIssues,
+        issueCount: 10_000,
+        issueCountByField: { key: 5000, assets: 5000 },
+      });
+      expect(ended.issues).toHaveLength(TAGGING_LIMITS.importIssuesListedMax);
+      expect(ended.issues?.[0]).toEqual({ lineNumber: 2, dataField: 'key', issue: TAG_RULE_MESSAGES.key });
+      expect(ended.issues?.at(-1)?.lineNumber).toBe(501);
+
+      const listed = (await harness.service.list(actor)).find((item) => item.id === submitted.import.id);
+      expect(listed).toMatchObject({ status: 'failed', issueCount: 10_000 });
+      expect(listed?.issues).toBeUndefined();
+    });
+
+    it.each([
+      ['a NUL byte', Buffer.from('key,value,description\nenv,prod,\nteam,o\0ps,\n'), 3, IMPORT_ISSUES.nulByte],
+      [
+        'bytes that are not UTF-8',
+        Buffer.from('key,value,description\nenv,caf\xe9,\n', 'latin1'),
+        2,
+        IMPORT_ISSUES.notUtf8,
+      ],
+    ])(
+      'a file with %s: validation names its line, and its import fails with that reason',
+      async (_, content, line, text) => {
+        const actor = adminOfNewOrganization();
+        const issue = { lineNumber: line, dataField: 'file', issue: text };
+        const submitted = await submit(actor, 'not-text.csv', content);
+        expect(await harness.validateJob.process({ actor, fileName: 'not-text.csv' })).toMatchObject({
+          found: true,
+          validation: { valid: false, message: MESSAGES.importHasIssues, issues: [issue], issueCount: 1 },
+        });
+
+        // Before, PostgreSQL refused the NUL: the job threw, was retried, and ended "Something went wrong".
+        await runQueuedJob(submitted.import.id);
+        expect(await importOf(actor, submitted.import.id)).toMatchObject({
+          status: 'failed',
+          message: MESSAGES.importHasIssues,
+          issues: [issue],
+          issueCount: 1,
+          issueCountByField: { file: 1 },
+        });
+        expect((await writtenBy(dataSource, actor.organizationId)).tags).toBe(0);
+      },
+    );
+
+    describe('GET tags/validate/import waits for its job on the shared QueueEvents', () => {
+      let waiting: ImportHarness;
+      let queueName: string;
+
+      beforeAll(async () => {
+        queueName = `tag-validate-${uniqueSuffix()}`;
+        // A tiny wait, as TAG_IMPORT_VALIDATION_WAIT_MS sets it: no test waits the production 10 s.
+        waiting = await createImportHarness({ dataSource, queueName, filesDirectory, validationWaitMs: 300 });
+      });
+
+      afterAll(async () => {
+        await waiting?.queue.obliterate({ force: true });
+        await waiting?.close();
+      });
+
+      it('answers 504 with the standard error body when no worker answers in time, and drops the job', async () => {
+        const actor = adminOfNewOrganization();
+        await waiting.files.write(actor.organizationId, 'late.csv', importCsv([['env', 'prod', '', '']]));
+        const error = await waiting.service.validate(actor, 'late.csv').then(
+          () => undefined,
+          (rejected: unknown) => rejected,
+        );
+        expect(toErrorResponse(error)).toEqual({
+          statusCode: 504,
+          message: MESSAGES.unavailable,
+          errorId: expect.any(String),
+          code: 'GATEWAY_TIMEOUT',
+        });
+        await pollUntil('the late job is dropped', async () => (await waiting.queue.getWaitingCount()) === 0);
+      });
+
+      it("answers the worker's validation as the job's result", async () => {
+        const actor = adminOfNewOrganization();
+        await waiting.files.write(actor.organizationId, 'answered.csv', importCsv([['env', 'prod', '', '']]));
+        const worker = new Worker(
+          queueName,
+          (job: Job) => waiting.validateJob.process(job.data as TaggingJobs['validate-tag-import']),
+          { connection: new Redis(TAG_IMPORT_TEST_REDIS_URL, { maxRetriesPerRequest: null }) },
+        );
+        try {
+          await worker.waitUntilReady();
+          // Generous: the worker may be slow to start on a busy machine, and a 504 would only mean "try again".
+          const slowMachine = await createImportHarness({
+            dataSource,
+            queueName,
+            filesDirectory,
+            validationWaitMs: 10_000,
+          });
+          try {
+            expect(await slowMachine.service.validate(actor, 'answered.csv')).toMatchObject({
+              fileName: 'answered.csv',
+              valid: true,
+              records: 1,
+              message: MESSAGES.importValid,
+              issues: [],
+              issueCount: 0,
+            });
+            await expect(slowMachine.service.validate(actor, 'never-uploaded.csv')).rejects.toMatchObject({
+              status: 404,
+            });
+          } finally {
+            await slowMachine.close();
+          }
+        } finally {
+          await worker.close();
+          await worker.disconnect();
+        }
+      });
+    });
   });
 });
