@@ -29,6 +29,8 @@ async function main(): Promise<void> {
       runs,
       refusedRuns: Math.max(2, Math.round(runs / 5)),
       concurrency: Number(process.env.FUZZ_CONCURRENCY ?? 4),
+      onFinding: (finding) =>
+        process.stdout.write(`${finding.kind} ${finding.status ?? ''} ${finding.request}\n  -> ${finding.response}\n`),
     });
     process.stdout.write(`${formatReport(report)}\n`);
     process.exitCode = report.findings.length > 0 ? 1 : 0;

@@ -20,6 +20,8 @@ export interface FuzzOptions {
   concurrency: number;
   /** Per-request deadline: a request unanswered by then is a finding. */
   timeoutMs?: number;
+  /** Told of each finding as it happens (a long run cut short still tells what it found). */
+  onFinding?: (finding: Finding) => void;
 }
 
 interface FuzzRequest {
@@ -346,6 +348,11 @@ export async function runFuzz(world: FuzzWorld, options: FuzzOptions): Promise<F
     healthFigures = await health.stop();
   }
 
+  function record(finding: Finding): void {
+    findings.push(finding);
+    options.onFinding?.(finding);
+  }
+
   async function send(request: FuzzRequest): Promise<void> {
     const figures = byRoute[request.key];
     figures.requests++;
@@ -362,7 +369,7 @@ export async function runFuzz(world: FuzzWorld, options: FuzzOptions): Promise<F
       figures.statuses[response.status] = (figures.statuses[response.status] ?? 0) + 1;
       if (response.status >= 500) {
         figures.fiveXx++;
-        findings.push({
+        record({
           kind: '5xx',
           key: request.key,
           role: request.role,
@@ -371,7 +378,7 @@ export async function runFuzz(world: FuzzWorld, options: FuzzOptions): Promise<F
           response: preview(text),
         });
       } else if (response.status >= 400 && !isStandardErrorBody(response.status, text)) {
-        findings.push({
+        record({
           kind: 'non-standard error body',
           key: request.key,
           role: request.role,
@@ -381,7 +388,7 @@ export async function runFuzz(world: FuzzWorld, options: FuzzOptions): Promise<F
         });
       }
     } catch (error) {
-      findings.push({
+      record({
         kind: 'no answer',
         key: request.key,
         role: request.role,
