@@ -10,6 +10,7 @@ import {
   type Page,
   TAG_RULE_MESSAGES,
   type TagDto,
+  TAGGING_LIMITS,
   type TagImportDto,
   type UpsertAssetsResponse,
 } from '@infra/contracts';
@@ -40,7 +41,7 @@ async function upload(who: OrganizationSession, fileName: string, content: strin
 const validate = (who: OrganizationSession, fileName: string) =>
   api<ImportValidationDto>(who, 'GET', `tags/validate/import?fileName=${encodeURIComponent(fileName)}`);
 
-async function uploadAndValidate(fileName: string, content: string): Promise<ImportValidationDto> {
+async function uploadAndValidate(fileName: string, content: string | Buffer): Promise<ImportValidationDto> {
   expect(await upload(admin, fileName, content)).toBe(200);
   const answer = await validate(admin, fileName);
   expect(answer.status).toBe(200);
@@ -83,7 +84,15 @@ describe('a valid file', () => {
       `imp-${run}-owner,ops,"Owned,by-ops",\r\n` +
       '\r\n';
     const validation = await uploadAndValidate(fileName, content);
-    expect(validation).toEqual({ fileName, valid: true, records: 3, message: MESSAGES.importValid, issues: [] });
+    expect(validation).toEqual({
+      fileName,
+      valid: true,
+      records: 3,
+      message: MESSAGES.importValid,
+      issues: [],
+      issueCount: 0,
+      issueCountByField: {},
+    });
     const done = await importAndWait(fileName);
     expect(done).toMatchObject({
       status: 'completed',
@@ -236,4 +245,76 @@ describe('each failure kind', () => {
     expect((await api(user, 'GET', `s3/tag-upload/user-${run}.csv`)).status).toBe(403);
     expect((await api(user, 'POST', `tags/import?fileName=valid-${run}.csv`)).status).toBe(403);
   });
+});
+
+describe('answers in proportion, and files that are not text (issue 20)', () => {
+  const header = 'key,value,description,assets\n';
+  const listedMax = TAGGING_LIMITS.importIssuesListedMax;
+
+  it('a 1 MB file naming 100,000 unknown assets: 1000 issues listed with the counts, in the answer and the failed import', async () => {
+    // 5000 lines of 20 unknown external ids each (the finding: 1 MB validated into 15 MB, stored, served to all).
+    const lines = Array.from({ length: 5000 }, (_, i) => {
+      const ids = Array.from({ length: 20 }, (_, j) => `gone-${run}-${i}-${j}`).join('|');
+      return `imp-${run}-amp,v${i},,${ids}`;
+    });
+    const fileName = `amplified-${run}.csv`;
+    const content = `${header}${lines.join('\n')}\n`;
+    expect(content.length).toBeGreaterThan(1_000_000);
+
+    const answer = await uploadAndValidate(fileName, content);
+    expect(answer).toMatchObject({
+      valid: false,
+      records: 5000,
+      message: MESSAGES.importHasIssues,
+      issueCount: 100_000,
+      issueCountByField: { assets: 100_000 },
+    });
+    expect(answer.issues).toHaveLength(listedMax);
+    expect(answer.issues[0]).toEqual({
+      lineNumber: 2,
+      dataField: 'assets',
+      issue: expect.stringContaining(`gone-${run}-0-0`),
+    });
+    expect(Buffer.byteLength(JSON.stringify(answer))).toBeLessThan(1024 * 1024);
+
+    const failed = await importAndWait(fileName);
+    expect(failed).toMatchObject({ status: 'failed', message: MESSAGES.importHasIssues, issueCount: 100_000 });
+    expect(failed.issues).toHaveLength(listedMax);
+    const past = await api<TagImportDto[]>(admin, 'GET', 'tags/import');
+    const listed = past.body.find((item) => item.id === failed.id);
+    expect(listed).toMatchObject({ status: 'failed', issueCount: 100_000, issueCountByField: { assets: 100_000 } });
+    expect(listed?.issues).toBeUndefined();
+  });
+
+  it.each([
+    ['a NUL byte', Buffer.from(`${header}imp-${run}-nul,v,,\nimp-${run}-nul,w\0,,\n`), [[3, 'NUL byte']]],
+    ['bytes that are not UTF-8', Buffer.from(`${header}imp-${run}-latin,caf\xe9,,\n`, 'latin1'), [[2, 'not UTF-8']]],
+    // A PNG's first bytes: "\x89PNG\r" is not UTF-8, its third line holds NUL bytes.
+    [
+      'a binary file',
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]),
+      [
+        [1, 'not UTF-8'],
+        [3, 'NUL byte'],
+      ],
+    ],
+  ] as const)(
+    'a file with %s is an issue on its line at once, and its import fails with that reason',
+    async (kind, content, expected) => {
+      const fileName = `not-text-${kind.replace(/\W+/g, '-')}-${run}.csv`;
+      const answer = await uploadAndValidate(fileName, content);
+      expect(answer).toMatchObject({ valid: false, message: MESSAGES.importHasIssues, issueCount: expected.length });
+      expect(answer.issues).toEqual(
+        expected.map(([lineNumber, text]) => ({ lineNumber, dataField: 'file', issue: expect.stringContaining(text) })),
+      );
+
+      const failed = await importAndWait(fileName);
+      expect(failed).toMatchObject({
+        status: 'failed',
+        message: MESSAGES.importHasIssues,
+        issues: answer.issues,
+        issueCount: expected.length,
+      });
+    },
+  );
 });

@@ -122,6 +122,15 @@ describe('Tag import: New Import', () => {
     expect((await screen.findByTestId('import-upload-problem')).textContent).toBe(MESSAGES.uploadError);
   });
 
+  it('says how many issues are not listed when the server cut the list', async () => {
+    openPage([{ ...invalid, issueCount: 1500, issueCountByField: { value: 1500 } }]);
+    await choose(csv());
+    await waitFor(() => expect(button('import-validate').disabled).toBe(false));
+    fireEvent.click(button('import-validate'));
+    expect((await screen.findByTestId('import-issues-more')).textContent).toBe('…and 1499 more');
+    expect(within(screen.getByRole('grid', { name: 'Validation issues' })).getByText('3')).toBeTruthy();
+  });
+
   it('uploads, shows the issues, blocks the import until a corrected file validates, then imports', async () => {
     const store = openPage([invalid, valid]);
     expect(((await screen.findByTestId('import-validate')) as HTMLButtonElement).disabled).toBe(true);

@@ -89,8 +89,26 @@ function useDownload() {
   );
 }
 
-/** The issues of a file (spec §3): line number, data field, issue. */
-function IssuesTable({ issues }: { issues: ImportIssueDto[] }) {
+/**
+ * The issues of a file (spec §3): line number, data field, issue. The server lists the first 1000 by line; `total`
+ * counts them all, and the rest are summed up below the table.
+ */
+function IssuesTable({ issues, total = issues.length }: { issues: ImportIssueDto[]; total?: number }) {
+  const { t } = useTranslation();
+  const more = total - issues.length;
+  return (
+    <Stack spacing={1}>
+      <IssueRows issues={issues} />
+      {more > 0 ? (
+        <Typography variant="body2" color="text.secondary" data-testid="import-issues-more">
+          {t('tags.import.issues.more', { count: more })}
+        </Typography>
+      ) : null}
+    </Stack>
+  );
+}
+
+function IssueRows({ issues }: { issues: ImportIssueDto[] }) {
   const { t } = useTranslation();
   const serverText = useServerText();
   const gridDefaults = useDataGridDefaults();
@@ -313,7 +331,7 @@ function NewImport() {
         </Alert>
       ) : null}
       {flow.stage === 'validated' && flow.validation.issues.length > 0 ? (
-        <IssuesTable issues={flow.validation.issues} />
+        <IssuesTable issues={flow.validation.issues} total={flow.validation.issueCount} />
       ) : null}
 
       {flow.stage === 'done' ? <ImportResult result={flow.result} /> : null}
@@ -364,7 +382,9 @@ function ImportResult({ result }: { result: TagImportDto }) {
       <Alert severity="error" data-testid="import-result">
         {result.message ? serverText(result.message) : t('toast.unknownError')}
       </Alert>
-      {result.issues && result.issues.length > 0 ? <IssuesTable issues={result.issues} /> : null}
+      {result.issues && result.issues.length > 0 ? (
+        <IssuesTable issues={result.issues} total={result.issueCount} />
+      ) : null}
     </Stack>
   );
 }

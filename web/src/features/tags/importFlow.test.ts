@@ -9,7 +9,15 @@ import {
   type ImportFlow,
 } from './importFlow';
 
-const valid: ImportValidationDto = { fileName: 'tags.csv', valid: true, records: 3, message: 'ok', issues: [] };
+const valid: ImportValidationDto = {
+  fileName: 'tags.csv',
+  valid: true,
+  records: 3,
+  message: 'ok',
+  issues: [],
+  issueCount: 0,
+  issueCountByField: {},
+};
 const invalid: ImportValidationDto = {
   ...valid,
   valid: false,
