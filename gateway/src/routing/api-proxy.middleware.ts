@@ -15,6 +15,7 @@ import type { AccessTokenClaims } from '../auth/access-token';
 import { apiKeyError, apiKeyOf, ApiKeyVerifier } from '../auth/api-keys';
 import { RevokedSessions } from '../auth/revoked-sessions';
 import { TenancyService } from '../auth/tenancy.service';
+import type { IdempotencyScope } from '../idempotency/idempotency.store';
 import { IdempotentForwarder } from '../idempotency/idempotent-forwarder';
 import { API_PREFIX } from './api-prefix';
 import { ProxyService } from './proxy.service';
@@ -132,15 +133,26 @@ export class ApiProxyMiddleware implements NestMiddleware {
       },
       rule.service,
     );
-    // After every check: a key that is refused never takes an Idempotency-Key.
-    return this.idempotent.forward(
-      req,
-      res,
-      rule.service,
-      withoutOrganizationQuery(upstreamPath, key.organizationId),
-      context,
-      { caller: `api-key:${key.keyId}`, organizationId: key.organizationId },
-    );
+    return this.forwardSignedIn(req, res, rule, withoutOrganizationQuery(upstreamPath, key.organizationId), context, {
+      caller: `api-key:${key.keyId}`,
+      organizationId: key.organizationId,
+    });
+  }
+
+  /**
+   * Forwards a request that passed every check (so a refused request never takes an Idempotency-Key), with its
+   * Idempotency-Key honoured in the caller's scope, unless the answer carries a secret that must not be kept.
+   */
+  private forwardSignedIn(
+    req: Request,
+    res: Response,
+    rule: RouteRule,
+    upstreamPath: string,
+    context: string,
+    scope: IdempotencyScope,
+  ): Promise<void> {
+    if (rule.answersSecret) return this.proxy.forward(req, res, rule.service, upstreamPath, context);
+    return this.idempotent.forward(req, res, rule.service, upstreamPath, context, scope);
   }
 
   async use(req: Request, res: Response, next: NextFunction): Promise<void> {
@@ -188,7 +200,7 @@ export class ApiProxyMiddleware implements NestMiddleware {
       // answers carry tokens, which are never stored.
       if (match.rule.access === 'public')
         return this.proxy.forward(req, res, match.rule.service, upstreamPath, context);
-      return this.idempotent.forward(req, res, match.rule.service, upstreamPath, context, {
+      return this.forwardSignedIn(req, res, match.rule, upstreamPath, context, {
         caller: `user:${claims.sub}`,
         organizationId: null,
       });
@@ -203,7 +215,7 @@ export class ApiProxyMiddleware implements NestMiddleware {
     assertServed(match.rule);
     const context = await this.signer.sign({ ...caller, ...membership }, match.rule.service);
     const scopedPath = withoutOrganizationQuery(upstreamPath, membership.organizationId);
-    return this.idempotent.forward(req, res, match.rule.service, scopedPath, context, {
+    return this.forwardSignedIn(req, res, match.rule, scopedPath, context, {
       caller: `user:${claims.sub}`,
       organizationId: membership.organizationId,
     });

@@ -106,4 +106,10 @@ describe('gateway route table (spec §7)', () => {
       { method: 'POST', path: 'telemetry', bodyTypes: ['application/json', 'text/csv'] },
     ]);
   });
+
+  it('keeps no Idempotency-Key answer of the one route whose answer is a secret shown once (a new API key)', () => {
+    expect(ROUTE_TABLE.filter((rule) => rule.answersSecret).map((rule) => `${rule.method} ${rule.path}`)).toEqual([
+      'POST accounts/:id/api-keys',
+    ]);
+  });
 });

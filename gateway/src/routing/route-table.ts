@@ -23,6 +23,11 @@ export interface RouteRule {
   bodyTypes?: readonly string[];
   /** A larger body than the gateway's BODY_LIMIT, for the one route that takes files. */
   bodyLimitBytes?: number;
+  /**
+   * The answer carries a secret shown once (a new API key): it is never kept for Idempotency-Key replays, so the
+   * header is ignored here (a retry creates another key, whose secret the client then sees).
+   */
+  answersSecret?: true;
 }
 
 /** Body media types of every route that does not list its own. */
@@ -34,7 +39,7 @@ const rule = (
   service: ServiceName,
   access: Access,
   minRole?: Role,
-  options: Pick<RouteRule, 'bodyTypes' | 'bodyLimitBytes'> = {},
+  options: Pick<RouteRule, 'bodyTypes' | 'bodyLimitBytes' | 'answersSecret'> = {},
 ): RouteRule => ({
   method,
   path,
@@ -66,7 +71,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   rule('GET', 'accounts/:id/members', 'identity', 'user'),
   rule('DELETE', 'accounts/:id/members/:userId', 'identity', 'user'),
   rule('GET', 'accounts/:id/api-keys', 'identity', 'user'),
-  rule('POST', 'accounts/:id/api-keys', 'identity', 'user'),
+  rule('POST', 'accounts/:id/api-keys', 'identity', 'user', undefined, { answersSecret: true }),
   rule('DELETE', 'accounts/:id/api-keys/:keyId', 'identity', 'user'),
   // Assets
   rule('GET', 'assets', 'inventory', 'organization'),
