@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { CreateTagsResponse, TagDto } from '@infra/contracts';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { CreateTagsRequest, CreateTagsResponse, TagDto } from '@infra/contracts';
 import { Caller, CallerContext } from '@infra/platform';
 import { actorOf, adminActorOf } from '../tenant';
-import { CreateTagsDto, TagListQueryDto, UpdateTagDto } from './tags.dto';
+import { CreateTagsDto, createTagsBodyPipe, TagListQueryDto, UpdateTagDto } from './tags.dto';
 import { TagsService } from './tags.service';
 
 @ApiTags('Tags')
@@ -20,7 +20,12 @@ export class TagsController {
   @Post('batch')
   @HttpCode(201)
   @ApiOperation({ summary: 'batchCreateTag: create many tags, all or nothing (Admin).' })
-  createMany(@Caller() caller: CallerContext, @Body() body: CreateTagsDto): Promise<CreateTagsResponse> {
+  @ApiBody({ type: CreateTagsDto })
+  createMany(
+    @Caller() caller: CallerContext,
+    // An interface, not the class: the global pipe leaves it to createTagsBodyPipe (no instance per tag).
+    @Body(createTagsBodyPipe()) body: CreateTagsRequest,
+  ): Promise<CreateTagsResponse> {
     return this.tags.createMany(adminActorOf(caller), body.tags);
   }
 
