@@ -29,6 +29,8 @@ const workspaces = {
 };
 
 module.exports = {
+  // A loaded CI machine runs tests several times slower than a laptop: 5 s (jest's default) is no bound on them.
+  testTimeout: 60_000,
   projects: [
     ...Object.entries(workspaces).map(([name, dir]) =>
       project(name, [`<rootDir>/${dir}`], ['**/*.spec.ts', '**/*.int-spec.ts']),

@@ -14,6 +14,9 @@ module.exports = {
     '\\.(css|less|scss|svg|png|jpg)$': '<rootDir>/test/fileMock.cjs',
   },
   setupFiles: ['<rootDir>/test/setup.cjs'],
+  setupFilesAfterEnv: ['<rootDir>/test/setupAfterEnv.cjs'],
+  // A loaded CI machine renders several times slower than a laptop: 5 s (jest's default) is no bound on a page test.
+  testTimeout: 60_000,
   clearMocks: true,
   restoreMocks: true,
 };

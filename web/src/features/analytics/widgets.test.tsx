@@ -22,9 +22,6 @@ import { Carousel, highlightSlides } from './widgets/HighlightsCarousel';
 import { WorkloadCapacityWidget } from './widgets/WorkloadCapacityWidget';
 import { WorkloadCostWidget } from './widgets/WorkloadCostWidget';
 
-// The charts and grids render slowly in jsdom on a busy machine.
-jest.setTimeout(30_000);
-
 const ORG = '/api/v1/organizations';
 const args: AnalysisArgs = { scope: { kind: 'organization', tagIds: [], collectionIds: [] }, timeHorizon: '30d' };
 

@@ -18,9 +18,6 @@ import CollectionPage from './CollectionPage';
 import ViewPage from './ViewPage';
 import { selectDashboardFilter } from './dashboardFilterSlice';
 
-// The data grid and the dialogs render slowly in jsdom on a busy machine.
-jest.setTimeout(30_000);
-
 const ASSET_ID = '3f1c2a9e-0b7d-4c1e-9a2b-5d6e7f8a9b0c';
 const COLLECTION_ID = '11111111-2222-4333-8444-555555555555';
 const VIEW_ID = '99999999-8888-4777-8666-555555555555';

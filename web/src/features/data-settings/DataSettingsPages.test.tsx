@@ -14,9 +14,6 @@ import { exampleHour, neverReporting, telemetryExamples, validateCurrency } from
 import FinancialPage from './FinancialPage';
 import TelemetryPage from './TelemetryPage';
 
-// The grid renders slowly in jsdom on a busy machine.
-jest.setTimeout(30_000);
-
 const telemetryOf = (overrides: Partial<TelemetrySettingsDto> = {}): TelemetrySettingsDto => ({
   assets: 12,
   sources: [

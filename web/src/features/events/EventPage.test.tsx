@@ -7,10 +7,6 @@ import { selectDemoOrganization, stubGateway, writesOf, type GatewayData } from 
 import EventPage, { IMPACT_POLL_MS } from './EventPage';
 import { EVENT_ID, eventFixture, impactFixture } from './eventsTestData';
 
-// Two grids and a poll of the impact in jsdom.
-jest.setTimeout(30_000);
-
-const LOADED = { timeout: 8000 };
 const event = eventFixture({ assignment: { collectionIds: ['c1'], tagIds: [], assetIds: [] }, assetCount: 2 });
 
 let gateway: ReturnType<typeof stubGateway>;
@@ -40,13 +36,13 @@ const impactCalls = () => gateway.sent.filter((request) => request.path === '/ap
 describe('the event page', () => {
   it('shows the details, the measured impact per target and per asset, and the expected impact', async () => {
     openPage(() => ({ status: 200, body: impactFixture() }));
-    expect(await screen.findByRole('heading', { name: 'Black_Friday', level: 1 }, LOADED)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Black_Friday', level: 1 })).toBeTruthy();
     expect(screen.getByTestId('event-start').textContent).toBe('11/27/2026 12:00 AM UTC');
     expect(screen.getByTestId('event-end').textContent).toBe('11/30/2026 11:59 PM UTC');
     expect(screen.getByTestId('event-rules').textContent).toBe('Collections: 1, tags: 0, assets: 0');
     expect(screen.getByTestId('event-edit').getAttribute('href')).toBe(`/admin/events/${EVENT_ID}/edit`);
 
-    const workload = await screen.findByTestId('impact-workloadHours', undefined, LOADED);
+    const workload = await screen.findByTestId('impact-workloadHours');
     expect([...workload.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual([
       '200 WCU-h',
       '250 WCU-h',
@@ -61,11 +57,11 @@ describe('the event page', () => {
     ]);
     expect(impactCalls()[0]?.search.get('businessEventId')).toBe(EVENT_ID);
     const targets = screen.getByTestId('impact-targets');
-    expect(await within(targets).findByText('Web tier', undefined, LOADED)).toBeTruthy();
+    expect(await within(targets).findByText('Web tier')).toBeTruthy();
     expect(within(targets).getByText('Collection')).toBeTruthy();
 
     const assets = screen.getByTestId('impact-assets');
-    const row = (await within(assets).findByText('web-0001', undefined, LOADED)).closest('[role="row"]') as HTMLElement;
+    const row = (await within(assets).findByText('web-0001')).closest('[role="row"]') as HTMLElement;
     expect(within(row).getByText('+50%')).toBeTruthy();
     expect(within(row).getByText('+80%')).toBeTruthy();
     expect(screen.getByTestId('expected-mean').textContent).toBe('Mean expected impact: —');
@@ -73,7 +69,7 @@ describe('the event page', () => {
 
   it('saves one expected percent for every asset with PUT business-events/impact, and says so', async () => {
     const store = openPage(() => ({ status: 200, body: impactFixture() }));
-    const all = await screen.findByTestId('expected-all', undefined, LOADED);
+    const all = await screen.findByTestId('expected-all');
     // Nothing typed: the range is asked for, nothing sent.
     fireEvent.click(screen.getByTestId('expected-save'));
     expect(await screen.findByText('Enter a percent between -100 and 10000.')).toBeTruthy();
@@ -102,9 +98,9 @@ describe('the event page', () => {
 
   it('saves a percent per asset, leaving an empty one out', async () => {
     openPage(() => ({ status: 200, body: impactFixture() }));
-    await screen.findByTestId('expected-all', undefined, LOADED);
+    await screen.findByTestId('expected-all');
     fireEvent.click(screen.getByRole('radio', { name: 'A percent per asset' }));
-    const field = await screen.findByTestId('expected-asset-a2', undefined, LOADED);
+    const field = await screen.findByTestId('expected-asset-a2');
     fireEvent.change(field, { target: { value: '-20' } });
     fireEvent.click(screen.getByTestId('expected-save'));
     await waitFor(() =>
@@ -123,7 +119,7 @@ describe('the event page', () => {
       { ...second, expectedImpactPercent: 10 },
     ];
     openPage(() => ({ status: 200, body: impact }));
-    expect(((await screen.findByTestId('expected-asset-a1', undefined, LOADED)) as HTMLInputElement).value).toBe('5');
+    expect(((await screen.findByTestId('expected-asset-a1')) as HTMLInputElement).value).toBe('5');
     expect((screen.getByTestId('expected-asset-a2') as HTMLInputElement).value).toBe('10');
     expect(screen.getByTestId('expected-mean').textContent).toBe('Mean expected impact: +7.5%');
   });
@@ -140,14 +136,14 @@ describe('the event page', () => {
           ? { status: 200, body: impactFixture({ measuredAt: null, measured: null, targets: [] }) }
           : { status: 200, body: impactFixture() };
     });
-    expect(await screen.findByTestId('event-measuring', undefined, LOADED)).toBeTruthy();
+    expect(await screen.findByTestId('event-measuring')).toBeTruthy();
     expect(screen.getByText('Measuring the impact...')).toBeTruthy();
     expect(warn).toHaveBeenCalled();
-    await waitFor(() => expect(impactCalls()).toHaveLength(2), { timeout: IMPACT_POLL_MS * 2 });
+    await waitFor(() => expect(impactCalls()).toHaveLength(2), { timeout: IMPACT_POLL_MS * 5 });
     expect(screen.getByTestId('event-measuring')).toBeTruthy();
-    expect(await screen.findByTestId('impact-workloadHours', undefined, { timeout: IMPACT_POLL_MS * 2 })).toBeTruthy();
+    expect(await screen.findByTestId('impact-workloadHours', undefined, { timeout: IMPACT_POLL_MS * 5 })).toBeTruthy();
     expect(screen.queryByTestId('event-measuring')).toBeNull();
-    // Measured: no more asking.
+    // Measured: no more asking (the check of an absence: a slower machine could only let it pass more easily).
     const asked = impactCalls().length;
     await new Promise((resolve) => setTimeout(resolve, IMPACT_POLL_MS + 500));
     expect(impactCalls()).toHaveLength(asked);
@@ -155,7 +151,7 @@ describe('the event page', () => {
 
   it('shows the expected impact read-only to a User', async () => {
     openPage(() => ({ status: 200, body: impactFixture() }), { role: 'User' });
-    await screen.findByTestId('impact-assets', undefined, LOADED);
+    await screen.findByTestId('impact-assets');
     expect(screen.queryByTestId('expected-save')).toBeNull();
     expect(screen.queryByTestId('expected-all')).toBeNull();
     expect(screen.queryByTestId('event-edit')).toBeNull();
@@ -165,6 +161,6 @@ describe('the event page', () => {
     openPage(() => ({ status: 200, body: impactFixture() }), {
       reads: { [`business-events/${EVENT_ID}`]: () => ({ status: 404, body: { statusCode: 404, message: 'x' } }) },
     });
-    expect(await screen.findByText('Oops! Event Not Found', undefined, LOADED)).toBeTruthy();
+    expect(await screen.findByText('Oops! Event Not Found')).toBeTruthy();
   });
 });

@@ -15,10 +15,6 @@ import {
 import EventWizardPage from './EventWizardPage';
 import { EVENT_ID, eventFixture } from './eventsTestData';
 
-// Autocompletes with a debounced server search in jsdom.
-jest.setTimeout(30_000);
-
-const LOADED = { timeout: 8000 };
 const tags = [
   tagFixture({ id: 't1', key: 'env', value: 'prod' }),
   tagFixture({ id: 't2', key: 'team', value: 'old', status: 'Archived' }),
@@ -49,7 +45,7 @@ const type = (testId: string, value: string) => {
 };
 
 async function fillDetails() {
-  await screen.findByTestId('event-name', undefined, LOADED);
+  await screen.findByTestId('event-name');
   type('event-name', 'Black_Friday');
   type('event-description', 'Yearly_sale');
   type('event-start', '2026-11-27T00:00');
@@ -68,18 +64,15 @@ function chosenTargets(): (string | null)[] {
 /** Picks an option of the collection:asset field, clicking again while the list is re-rendered (see TagAssignPage's test). */
 async function pickTarget(search: string, option: RegExp, chip: string) {
   fireEvent.change(screen.getByTestId('tag-target-picker'), { target: { value: search } });
-  await waitFor(
-    () => {
-      if (!chosenTargets().includes(chip)) fireEvent.click(screen.getByRole('option', { name: option }));
-      expect(chosenTargets()).toContain(chip);
-    },
-    { timeout: 8000 },
-  );
+  await waitFor(() => {
+    if (!chosenTargets().includes(chip)) fireEvent.click(screen.getByRole('option', { name: option }));
+    expect(chosenTargets()).toContain(chip);
+  });
 }
 
 async function pickTag(tagId: string) {
   fireEvent.mouseDown(screen.getByTestId('event-assign-tags'));
-  fireEvent.click(await screen.findByRole('option', { name: tagId }, LOADED));
+  fireEvent.click(await screen.findByRole('option', { name: tagId }));
 }
 
 const created = eventFixture();
@@ -91,7 +84,7 @@ const createWrites = (patch: GatewayData['writes'][string]) => ({
 describe('Add Event: the details', () => {
   it('shows each rule of §5 in the contract words under its field, and sends nothing', async () => {
     openWizard(ROUTES.eventCreate);
-    await screen.findByTestId('event-name', undefined, LOADED);
+    await screen.findByTestId('event-name');
     expect(screen.getByRole('heading', { name: 'Add Event', level: 1 })).toBeTruthy();
 
     // Next before anything is typed: the name's and the dates' rules (an empty description is allowed).
@@ -148,7 +141,7 @@ describe('Add Event: the whole flow', () => {
     const store = openWizard(ROUTES.eventCreate, { writes: createWrites({ status: 200, body: assigned }) });
     await fillDetails();
     fireEvent.click(screen.getByTestId('event-details-next'));
-    await screen.findByTestId('event-assign-form', undefined, LOADED);
+    await screen.findByTestId('event-assign-form');
     expect(writesOf(gateway.sent)).toEqual([
       [
         'POST business-events',
@@ -168,7 +161,7 @@ describe('Add Event: the whole flow', () => {
     expect(screen.queryByRole('option', { name: 'team:old' })).toBeNull();
     fireEvent.click(screen.getByTestId('event-assign-submit'));
 
-    const summary = await screen.findByTestId('event-summary', undefined, LOADED);
+    const summary = await screen.findByTestId('event-summary');
     expect(writesOf(gateway.sent)[1]).toEqual([
       `PATCH business-events/${EVENT_ID}`,
       { assignment: { collectionIds: ['c1'], tagIds: ['t1'], assetIds: ['a2'] } },
@@ -188,7 +181,7 @@ describe('Add Event: the whole flow', () => {
     openWizard(ROUTES.eventCreate, { writes: createWrites({ status: 500, body: {} }) });
     await fillDetails();
     fireEvent.click(screen.getByTestId('event-details-next'));
-    await screen.findByTestId('event-assign-form', undefined, LOADED);
+    await screen.findByTestId('event-assign-form');
     // Assign with nothing chosen asks for a rule or Skip.
     fireEvent.click(screen.getByTestId('event-assign-submit'));
     expect((await screen.findByTestId('event-assign-issue')).textContent).toBe(
@@ -207,7 +200,7 @@ describe('Add Event: the whole flow', () => {
     });
     await fillDetails();
     fireEvent.click(screen.getByTestId('event-details-next'));
-    await screen.findByTestId('event-assign-form', undefined, LOADED);
+    await screen.findByTestId('event-assign-form');
     await pickTarget('web', /Collection: Web tier/, 'Collection: Web tier');
     fireEvent.click(screen.getByTestId('event-assign-submit'));
     expect((await screen.findByTestId('event-assign-failed')).textContent).toBe(
@@ -242,7 +235,7 @@ describe('Edit Event', () => {
         [`PATCH business-events/${EVENT_ID}`]: { status: 200, body: { ...saved, description: 'Sale_2026' } },
       },
     });
-    const name = (await screen.findByTestId('event-name', undefined, LOADED)) as HTMLInputElement;
+    const name = (await screen.findByTestId('event-name')) as HTMLInputElement;
     expect(screen.getByRole('heading', { name: 'Edit Event', level: 1 })).toBeTruthy();
     expect(name.value).toBe('Black_Friday');
     expect((screen.getByTestId('event-start') as HTMLInputElement).value).toBe('2026-11-27T00:00');
@@ -250,7 +243,7 @@ describe('Edit Event', () => {
     type('event-description', 'Sale_2026');
     fireEvent.click(screen.getByTestId('event-details-next'));
 
-    await screen.findByTestId('event-assign-form', undefined, LOADED);
+    await screen.findByTestId('event-assign-form');
     expect(writesOf(gateway.sent)).toEqual([[`PATCH business-events/${EVENT_ID}`, { description: 'Sale_2026' }]]);
     expect(chosenTargets()).toEqual(['Collection: Web tier', 'db-0001']);
     expect(screen.getByRole('button', { name: 'env:prod' })).toBeTruthy();
@@ -259,7 +252,7 @@ describe('Edit Event', () => {
     await waitFor(() => expect(chosenTargets()).toEqual(['db-0001']));
     fireEvent.click(screen.getByTestId('event-assign-submit'));
 
-    await screen.findByTestId('event-summary', undefined, LOADED);
+    await screen.findByTestId('event-summary');
     expect(writesOf(gateway.sent)[1]).toEqual([
       `PATCH business-events/${EVENT_ID}`,
       { assignment: { collectionIds: [], tagIds: ['t1'], assetIds: ['a2'] } },
@@ -272,9 +265,9 @@ describe('Edit Event', () => {
     openWizard(`/admin/events/${EVENT_ID}/edit`, {
       reads: { [`business-events/${EVENT_ID}`]: () => ({ status: 200, body: saved }) },
     });
-    await screen.findByTestId('event-name', undefined, LOADED);
+    await screen.findByTestId('event-name');
     fireEvent.click(screen.getByTestId('event-details-next'));
-    await screen.findByTestId('event-assign-form', undefined, LOADED);
+    await screen.findByTestId('event-assign-form');
     fireEvent.click(screen.getByTestId('event-assign-skip'));
     const summary = await screen.findByTestId('event-summary');
     expect(within(summary).getByText('Event saved; its assignment is unchanged')).toBeTruthy();
@@ -285,6 +278,6 @@ describe('Edit Event', () => {
 
   it('says "Oops! Event Not Found" for an event that is not there', async () => {
     openWizard(`/admin/events/${EVENT_ID}/edit`);
-    expect(await screen.findByText('Oops! Event Not Found', undefined, LOADED)).toBeTruthy();
+    expect(await screen.findByText('Oops! Event Not Found')).toBeTruthy();
   });
 });

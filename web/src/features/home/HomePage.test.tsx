@@ -5,9 +5,6 @@ import { analysisRoutes } from '../analytics/analyticsTestData';
 import { selectDemoOrganization, stubGateway } from '../management/pageTestServer';
 import HomePage from './HomePage';
 
-// The dashboard's charts and grids render slowly in jsdom on a busy machine.
-jest.setTimeout(30_000);
-
 let gateway: { restore: () => void };
 afterEach(() => gateway.restore());
 

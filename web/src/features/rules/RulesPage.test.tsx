@@ -11,8 +11,6 @@ import {
 } from '../management/pageTestServer';
 import RulesPage from './RulesPage';
 
-jest.setTimeout(20_000);
-
 const rule: RuleDto = {
   id: 'r1',
   name: 'Web servers',

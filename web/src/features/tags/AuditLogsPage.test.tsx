@@ -7,8 +7,6 @@ import { selectDemoOrganization, stubGateway, tagFixture } from '../management/p
 import { memberFixture } from '../../testing/fixtures';
 import AuditLogsPage from './AuditLogsPage';
 
-jest.setTimeout(20_000);
-
 const entries: AuditLogEntryDto[] = Array.from({ length: 12 }, (_, index) => ({
   id: `e${index}`,
   date: '2026-03-02T15:04:00.000Z',

@@ -13,8 +13,6 @@ import {
 import CreateTagsPage from './CreateTagsPage';
 import TagSummaryPage from './TagSummaryPage';
 
-jest.setTimeout(20_000);
-
 let gateway: ReturnType<typeof stubGateway>;
 afterEach(() => gateway.restore());
 

@@ -14,8 +14,6 @@ jest.mock('./fileTransfer', () => ({
 const mockedUpload = jest.mocked(uploadFile);
 const mockedDownload = jest.mocked(startDownload);
 
-jest.setTimeout(20_000);
-
 const address = (fileName: string, method: 'PUT' | 'GET'): FileAddressDto => ({
   url: `https://files.example.com/o1/${fileName}?signature=x`,
   method,
@@ -164,9 +162,7 @@ describe('Tag import: New Import', () => {
 
     // Step 3: the import runs and is polled until it completes.
     fireEvent.click(button('import-submit'));
-    expect((await screen.findByTestId('import-result', {}, { timeout: 5000 })).textContent).toBe(
-      MESSAGES.importSucceeded(3),
-    );
+    expect((await screen.findByTestId('import-result')).textContent).toBe(MESSAGES.importSucceeded(3));
     expect(writesOf(gateway.sent)).toEqual([['POST tags/import?fileName=tags.csv', undefined]]);
     expect(gateway.sent.filter((request) => request.path === '/api/v1/tags/import/i1').length).toBeGreaterThanOrEqual(
       2,

@@ -15,9 +15,6 @@ const tags = [
   tagFixture({ id: 't3', key: 'site', value: 'us-east-1a', system: true }),
 ];
 
-// DataGrid in jsdom: slower than most unit tests.
-jest.setTimeout(20_000);
-
 let gateway: ReturnType<typeof stubGateway>;
 afterEach(() => gateway.restore());
 

@@ -10,9 +10,6 @@ import {
 } from '../pageTestServer';
 import ViewsPage from './ViewsPage';
 
-// DataGrid, dialogs and Autocomplete in jsdom: slower than most unit tests.
-jest.setTimeout(20_000);
-
 const collections = [
   collectionFixture({ id: 'c1', name: 'Web tier' }),
   collectionFixture({ id: 'c2', name: 'Databases' }),

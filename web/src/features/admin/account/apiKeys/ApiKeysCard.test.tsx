@@ -5,8 +5,6 @@ import { accountFixture, organizationFixture, profileFixture } from '../../../..
 import { renderWithApp } from '../../../../testing/render';
 import SecurityPage from '../SecurityPage';
 
-jest.setTimeout(20_000);
-
 const KEYS_PATH = '/api/v1/accounts/a1/api-keys';
 const SECRET = `iak_${'S'.repeat(43)}`;
 
@@ -87,8 +85,7 @@ afterEach(async () => {
 });
 
 // The page reads the profile, then the keys, then the grid lays out: slower than findBy's default second in jsdom.
-const WAIT = { timeout: 5000 };
-const rowOf = async (name: string) => (await screen.findByText(name, {}, WAIT)).closest('[role="row"]') as HTMLElement;
+const rowOf = async (name: string) => (await screen.findByText(name, {})).closest('[role="row"]') as HTMLElement;
 
 describe('API keys on the security page', () => {
   it('lists the keys with their organization, role, prefix and status', async () => {
@@ -107,7 +104,7 @@ describe('API keys on the security page', () => {
 
   it('creates a key and shows its secret once, with a copy button', async () => {
     renderPage();
-    fireEvent.click(await screen.findByRole('button', { name: 'Create API key' }, WAIT));
+    fireEvent.click(await screen.findByRole('button', { name: 'Create API key' }));
     const dialog = await screen.findByRole('form', { name: 'Create API key' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create API key' }));
     expect(within(dialog).getByText('Enter a name for the key.')).toBeTruthy();
@@ -142,7 +139,7 @@ describe('API keys on the security page', () => {
 
   it('sends an expiry date as the end of that day, and refuses one more than a year ahead', async () => {
     renderPage();
-    fireEvent.click(await screen.findByRole('button', { name: 'Create API key' }, WAIT));
+    fireEvent.click(await screen.findByRole('button', { name: 'Create API key' }));
     const dialog = await screen.findByRole('form', { name: 'Create API key' });
     fireEvent.change(within(dialog).getByLabelText(/Name/), { target: { value: 'Quarter' } });
     const expiry = within(dialog).getByLabelText(/Expires on/);
@@ -169,7 +166,7 @@ describe('API keys on the security page', () => {
 
   it('revokes a key after confirmation', async () => {
     renderPage();
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Revoke Nightly import' }, WAIT));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Revoke Nightly import' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/Revoke Nightly import\? Scripts that use it will be refused/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
