@@ -97,6 +97,8 @@ export class LargeArrayBodyPipe<Body extends object> implements PipeTransform<un
     }
 
     const itemErrors: ValidationError[] = [];
+    // Rules the dto states on the array for each item (`@IsObject({ each: true })`): one message for all items.
+    const arrayConstraints: Record<string, string> = {};
     let accepted: unknown[] | undefined;
     let charged = 0;
     // Judged until the messages overrun the pipe's length limit by one more item: the pipe then omits the rest.
@@ -111,6 +113,7 @@ export class LargeArrayBodyPipe<Body extends object> implements PipeTransform<un
         continue;
       }
       overrun = charged > this.budget;
+      Object.assign(arrayConstraints, verdict.constraints);
       for (const error of verdict.errors) {
         if (error.property === '0') error.property = String(index);
         charged += budgetCost(error);
@@ -118,10 +121,15 @@ export class LargeArrayBodyPipe<Body extends object> implements PipeTransform<un
       }
     }
 
-    if (itemErrors.length > 0) {
-      const arrayError = errors.find((error) => error.property === property);
-      if (arrayError) arrayError.children = itemErrors;
-      else errors.push({ property, children: itemErrors, constraints: undefined, value: undefined });
+    const constrained = Object.keys(arrayConstraints).length > 0;
+    if (itemErrors.length > 0 || constrained) {
+      let arrayError = errors.find((error) => error.property === property);
+      if (!arrayError) {
+        arrayError = { property, children: [], constraints: undefined, value: undefined };
+        errors.push(arrayError);
+      }
+      arrayError.children = itemErrors;
+      if (constrained) arrayError.constraints = { ...arrayError.constraints, ...arrayConstraints };
     }
     if (errors.length > 0) throw await this.report.exceptionOf(errors);
     result[property] = accepted ?? items;
@@ -138,8 +146,13 @@ export class LargeArrayBodyPipe<Body extends object> implements PipeTransform<un
     }
   }
 
-  /** One item under the dto's rules: its errors (as the array's child `0`), or the item as the dto makes it. */
-  private async judge(item: unknown): Promise<{ errors: ValidationError[] } | { value: unknown }> {
+  /**
+   * One item under the dto's rules: its errors (as the array's child `0`) and the array's rules it breaks (an item
+   * that is no object), or the item as the dto makes it.
+   */
+  private async judge(
+    item: unknown,
+  ): Promise<{ errors: ValidationError[]; constraints?: Record<string, string> } | { value: unknown }> {
     const { dto, property } = this.options;
     try {
       const value = (await this.oracle.transform({ [property]: [item] }, meta(dto))) as Record<string, unknown[]>;
@@ -147,9 +160,10 @@ export class LargeArrayBodyPipe<Body extends object> implements PipeTransform<un
     } catch (error) {
       if (!(error instanceof CapturedErrors)) throw error;
       const arrayError = error.errors.find((candidate) => candidate.property === property);
+      const constraints = arrayError?.constraints;
       // Only the other properties (left out here) were refused: the item itself is valid as it came.
-      if (!arrayError?.children?.length) return { value: item };
-      return { errors: arrayError.children };
+      if (!arrayError?.children?.length && !constraints) return { value: item };
+      return { errors: arrayError?.children ?? [], constraints };
     }
   }
 }
