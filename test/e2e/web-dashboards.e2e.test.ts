@@ -111,9 +111,14 @@ async function expectNoPageScroll(page: Page, width: number) {
 async function screenshot(page: Page, name: string, width: number, expected: readonly string[] = []) {
   await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
   if (expected.length > 0) await widgetsRendered(page, expected);
-  // The charts measure their container on resize: two frames and a short moment for their transition.
+  // The charts measure their container on resize: two frames, then until their transitions have ended (endless
+  // ones, such as a spinner's, never do). Waiting on the animations, not a fixed moment, holds on a busy machine.
   await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
-  await page.waitForTimeout(400);
+  await page.waitForFunction(
+    'document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().endTime === Infinity)',
+    undefined,
+    { timeout: 30_000 },
+  );
   await expectNoPageScroll(page, width);
   mkdirSync(SCREENS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENS, `${name}-${width}.png`), fullPage: true });
