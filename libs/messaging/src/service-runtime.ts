@@ -30,6 +30,8 @@ export interface ServiceDefinition {
   bodyLimit?: string;
   /** Largest text/csv request body (a service that takes uploaded files); defaults to bodyLimit. */
   textBodyLimit?: string;
+  /** text/csv and text/plain bodies as the bytes sent (a Buffer), not decoded: files whose encoding is checked. */
+  textAsBytes?: boolean;
 }
 
 /** What is wrong with a definition's topics (checked at start and by each service's spec); empty when right. */
@@ -107,6 +109,7 @@ export function startService(module: DynamicModule, definition: ServiceDefinitio
     env,
     bodyLimit: definition.bodyLimit,
     textBodyLimit: definition.textBodyLimit,
+    textAsBytes: definition.textAsBytes,
     beforeListen: async (app) => {
       if (workerOnly) app.use(workerOnlyRoutes);
       const kafka = { brokers: env.kafkaBrokers, clientId: env.KAFKA_CLIENT_ID };

@@ -22,6 +22,8 @@ export interface BootstrapOptions {
   bodyLimit?: string;
   /** Limit of text/csv bodies when a service takes files larger than JSON requests (default: bodyLimit). */
   textBodyLimit?: string;
+  /** text/csv and text/plain bodies as the bytes sent (a Buffer): decoding would turn bytes that are not UTF-8 into U+FFFD. */
+  textAsBytes?: boolean;
 }
 
 /** Creates, configures and starts a Nest HTTP process the same way for every service. */
@@ -41,7 +43,7 @@ export async function bootstrapApp(module: unknown, options: BootstrapOptions): 
   if (options.bodyParser !== false) {
     app.useBodyParser('json', { limit: options.bodyLimit ?? '1mb', verify: refuseDeepJson });
     app.useBodyParser('urlencoded', { limit: options.bodyLimit ?? '1mb', extended: false });
-    app.useBodyParser('text', {
+    app.useBodyParser(options.textAsBytes ? 'raw' : 'text', {
       limit: options.textBodyLimit ?? options.bodyLimit ?? '1mb',
       type: ['text/csv', 'text/plain'],
     });

@@ -32,5 +32,7 @@ export function taggingService(env = loadTaggingEnv()): ServiceDefinition & { en
     ],
     // Uploaded import files (the local store's PUT): the gateway's route takes the same limit.
     textBodyLimit: `${TAGGING_LIMITS.importFileMaxBytes}b`,
+    // As sent: validation reports bytes that are not UTF-8 on their line (decoded, they would be U+FFFD).
+    textAsBytes: true,
   };
 }

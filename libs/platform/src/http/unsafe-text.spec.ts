@@ -32,6 +32,16 @@ describe('unsafe text', () => {
     expect(unsafeTextPath('\ud800')).toBe('value');
     expect(unsafeTextPath({ a: [1, null, true, { b: 'fine' }] })).toBeUndefined();
   });
+
+  it('leaves a body kept as bytes (an uploaded file) to the file checks, without walking its bytes', () => {
+    const next = jest.fn();
+    const file = Buffer.from('key,value\nk,w\0\n');
+    const entries = jest.spyOn(Object, 'entries');
+    refuseUnsafeText({ query: {}, body: file } as never, {} as never, next);
+    expect(next).toHaveBeenCalledWith();
+    expect(entries).not.toHaveBeenCalledWith(file);
+    entries.mockRestore();
+  });
 });
 
 @Controller()

@@ -42,7 +42,9 @@ export function unsafeTextPath(value: unknown, path = ''): string | undefined {
  */
 export function refuseUnsafeText(req: Request, _res: Response, next: NextFunction): void {
   const inQuery = unsafeTextPath(req.query);
-  const field = inQuery ?? (typeof req.body === 'object' ? unsafeTextPath(req.body) : undefined);
+  // A body kept as bytes (an uploaded file, textAsBytes) is no parsed JSON: its checks are the file's own.
+  const parsed = typeof req.body === 'object' && !Buffer.isBuffer(req.body);
+  const field = inQuery ?? (parsed ? unsafeTextPath(req.body) : undefined);
   if (field === undefined) {
     next();
     return;

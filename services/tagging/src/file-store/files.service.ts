@@ -37,9 +37,9 @@ export class FilesService {
   async receiveUpload(query: Partial<SignedQuery>, body: unknown): Promise<void> {
     const target = this.local().verify('PUT', query);
     if (!target || !isValidFileName(target.fileName)) throw taggingError(TaggingErrorCode.UploadAddressInvalid);
-    // The service parses text/csv bodies as text; anything else (or no body) is not a file.
-    if (typeof body !== 'string') throw new UnsupportedMediaTypeException('The file must be sent as text/csv.');
-    const content = Buffer.from(body, 'utf8');
+    // The service takes text/csv bodies as their bytes (textAsBytes); anything else (or no body) is not a file.
+    if (!Buffer.isBuffer(body)) throw new UnsupportedMediaTypeException('The file must be sent as text/csv.');
+    const content = body;
     if (content.length > TAGGING_LIMITS.importFileMaxBytes) throw taggingError(TaggingErrorCode.FileTooLarge);
     await this.store.write(target.organizationId, target.fileName, content);
   }
