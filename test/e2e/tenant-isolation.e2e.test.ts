@@ -7,17 +7,11 @@
 // lists as `planned` (not served yet) must answer 501 NOT_IMPLEMENTED to everyone.
 import { call, DemoUser, profileOf, tokenFor } from './support/api-client';
 import { Entities, FIXTURES, RouteFixture, RouteKey, Tenant } from './support/isolation-fixtures';
+import type { TableRoute } from './support/api-fuzz/openapi';
 
 jest.setTimeout(180_000);
 
-interface Route {
-  method: string;
-  path: string;
-  service: string;
-  access: 'public' | 'user' | 'organization';
-  minRole?: 'User' | 'Admin' | 'System Admin';
-  planned?: boolean;
-}
+type Route = TableRoute;
 
 const RANK = { User: 1, Admin: 2, 'System Admin': 3 } as const;
 const SAMPLE_ID = '00000000-0000-4000-8000-000000000042';
