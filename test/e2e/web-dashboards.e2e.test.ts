@@ -114,10 +114,14 @@ async function screenshot(page: Page, name: string, width: number, expected: rea
   // The charts measure their container on resize: two frames, then until their transitions have ended (endless
   // ones, such as a spinner's, never do). Waiting on the animations, not a fixed moment, holds on a busy machine.
   await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
-  await page.waitForFunction(
-    'document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().endTime === Infinity)',
-    undefined,
-    { timeout: 30_000 },
+  // Polled through evaluate (DevTools, allowed by the app's CSP; waitForFunction's string would be an eval it refuses).
+  await pollUntil(
+    'the charts to end their transitions',
+    async () =>
+      (await page.evaluate(
+        'document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().endTime === Infinity)',
+      )) === true,
+    { timeoutMs: 30_000, intervalMs: 50 },
   );
   await expectNoPageScroll(page, width);
   mkdirSync(SCREENS, { recursive: true });
