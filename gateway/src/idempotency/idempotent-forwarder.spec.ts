@@ -17,11 +17,14 @@ const service = {
   status: 201,
   body: '{"id":"c1"}',
   headers: { 'content-type': 'application/json; charset=utf-8', 'set-cookie': 'x=1', location: '/collections/c1' },
+  /** When set, the service answers only once it resolves (a slow write). */
+  hold: undefined as Promise<void> | undefined,
 };
 
 let upstream: Server;
 let gateway: Server;
 let proxy: ProxyService;
+let forwarder: IdempotentForwarder;
 let base: string;
 
 async function listen(server: Server): Promise<number> {
@@ -35,14 +38,18 @@ beforeAll(async () => {
     req.resume();
     req.on('end', () => {
       service.executed += 1;
-      res.writeHead(service.status, service.headers);
-      res.end(service.body);
+      const answer = () => {
+        res.writeHead(service.status, service.headers);
+        res.end(service.body);
+      };
+      if (service.hold) void service.hold.then(answer);
+      else answer();
     });
   });
   const upstreamPort = await listen(upstream);
   const env = { serviceUrl: () => `http://127.0.0.1:${upstreamPort}`, bodyLimitBytes: 1024 * 1024 };
   proxy = new ProxyService(env as unknown as GatewayEnv);
-  const forwarder = new IdempotentForwarder(proxy, new IdempotencyStore(new FakeRedis()));
+  forwarder = new IdempotentForwarder(proxy, new IdempotencyStore(new FakeRedis()));
   const app = express();
   app.use((req, res, next) => {
     forwarder
@@ -64,6 +71,8 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
+  service.hold = undefined;
+  forwarder.clientWaitMs = 30_000;
   service.executed = 0;
   service.status = 201;
   service.body = '{"id":"c1"}';
@@ -120,6 +129,28 @@ describe('IdempotentForwarder', () => {
       await once(upstream, 'listening');
     }
     expect((await post('k-down')).status).toBe(201);
+    expect(service.executed).toBe(1);
+  });
+
+  it('keeps the answer of a write that completes after its client got 504: the retry gets it, never a second write', async () => {
+    let answer!: () => void;
+    service.hold = new Promise((resolve) => (answer = resolve));
+    forwarder.clientWaitMs = 50;
+    const first = await post('k-slow');
+    expect([first.status, JSON.parse(first.text).statusCode]).toEqual([504, 504]);
+    const whileRunning = await post('k-slow');
+    expect([whileRunning.status, JSON.parse(whileRunning.text).code]).toEqual([409, 'IDEMPOTENCY_KEY_IN_FLIGHT']);
+    answer();
+    // The late answer is kept in the background: poll until the retry is replayed (generous deadline).
+    let retry = await post('k-slow');
+    for (
+      const deadline = Date.now() + 10_000;
+      retry.status === 409 && Date.now() < deadline;
+      retry = await post('k-slow')
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect([retry.status, retry.text, retry.headers.get('idempotent-replayed')]).toEqual([201, '{"id":"c1"}', 'true']);
     expect(service.executed).toBe(1);
   });
 

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
+import { errors as undiciErrors } from 'undici';
 import {
   IDEMPOTENCY_LIMITS,
   IDEMPOTENCY_STORED_HEADER,
@@ -10,7 +11,7 @@ import {
   REQUEST_ID_HEADER,
   type ServiceName,
 } from '@infra/contracts';
-import { HOP_BY_HOP, ProxyService } from '../routing/proxy.service';
+import { HOP_BY_HOP, ProxyService, UPSTREAM_HEADERS_TIMEOUT_MS } from '../routing/proxy.service';
 import { idempotencyError, idempotencyKeyOf, KEYED_METHODS } from './idempotency-key';
 import {
   fingerprintOf,
@@ -19,6 +20,15 @@ import {
   type Lease,
   type StoredAnswer,
 } from './idempotency.store';
+
+/**
+ * How long a keyed write's answer is still awaited after the client got its 504: a slow write that completes in
+ * that time is kept for the client's retry (which gets 409 until then), so the retry never executes it twice.
+ * Shorter than the lease (`IDEMPOTENCY_LEASE_MS`), which a write slower still keeps until it expires.
+ */
+export const KEYED_UPSTREAM_WAIT_MS = 120_000;
+
+type UpstreamAnswer = Awaited<ReturnType<ProxyService['exchange']>>;
 
 /** Headers of an answer that a replay does not repeat: per-connection or per-response ones, and cookies. */
 const NOT_REPLAYED = new Set([...HOP_BY_HOP, 'content-length', 'date', 'set-cookie', REQUEST_ID_HEADER]);
@@ -69,6 +79,9 @@ async function* concatenated(chunks: Buffer[], rest: AsyncIterator<Buffer>): Asy
 @Injectable()
 export class IdempotentForwarder {
   private readonly logger = new Logger(IdempotentForwarder.name);
+
+  /** How long the client waits for the answer to start (the proxy's own time-out); tests shorten it. */
+  clientWaitMs = UPSTREAM_HEADERS_TIMEOUT_MS;
 
   constructor(
     private readonly proxy: ProxyService,
@@ -122,16 +135,50 @@ export class IdempotentForwarder {
     body: Buffer | undefined,
     lease: Lease,
   ): Promise<void> {
-    let upstream: Awaited<ReturnType<ProxyService['exchange']>>;
+    // The service is awaited longer than the client: after a 504 the write may still complete, and its answer is
+    // what the retry must get (releasing the key on a 504 would let the retry execute it a second time).
+    const exchange = this.proxy.exchange(req, res, service, upstreamPath, callerContext, {
+      body,
+      headersTimeoutMs: KEYED_UPSTREAM_WAIT_MS,
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const clientGaveUp = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), this.clientWaitMs);
+    });
+    let upstream: UpstreamAnswer | undefined;
     try {
-      upstream = await this.proxy.exchange(req, res, service, upstreamPath, callerContext, { body });
+      upstream = await Promise.race([exchange, clientGaveUp]);
     } catch (error) {
       await this.release(lease);
       throw error;
+    } finally {
+      clearTimeout(timer);
     }
+    if (upstream === undefined) {
+      void this.keepLateAnswer(exchange, lease, service);
+      throw this.proxy.upstreamError(new undiciErrors.HeadersTimeoutError(), service);
+    }
+    const { body: answer, stored } = await this.keep(upstream, lease, service);
+    return this.proxy.relay(
+      req,
+      res,
+      { statusCode: upstream.statusCode, headers: upstream.headers, body: answer },
+      stored ? {} : { [IDEMPOTENCY_STORED_HEADER]: 'false' },
+    );
+  }
+
+  /**
+   * Keeps an answer's status, headers and body for replays, or releases the key for an answer that is not kept.
+   * Returns the body still to send, and whether the answer could be stored (not when too large).
+   */
+  private async keep(
+    upstream: UpstreamAnswer,
+    lease: Lease,
+    service: ServiceName,
+  ): Promise<{ body: Readable; stored: boolean }> {
     if (!isKeptAnswer(upstream.statusCode)) {
       await this.release(lease);
-      return this.proxy.relay(req, res, upstream);
+      return { body: upstream.body, stored: true };
     }
     let read: Awaited<ReturnType<typeof readAtMost>>;
     try {
@@ -149,16 +196,27 @@ export class IdempotentForwarder {
         headers: replayedHeaders(headers),
         body: Buffer.concat(read.chunks),
       });
-      return this.proxy.relay(req, res, { statusCode, headers, body: Readable.from(read.chunks) });
+      return { body: Readable.from(read.chunks), stored: true };
     }
     // Too large to keep: remember that the request completed (a retry must not repeat it) and say so.
     await this.complete(lease, { status: statusCode, headers: {} });
-    return this.proxy.relay(
-      req,
-      res,
-      { statusCode, headers, body: Readable.from(concatenated(read.chunks, read.rest)) },
-      { [IDEMPOTENCY_STORED_HEADER]: 'false' },
-    );
+    return { body: Readable.from(concatenated(read.chunks, read.rest)), stored: false };
+  }
+
+  /** The answer of a write whose client already got 504: kept for its retry, or the key released. */
+  private async keepLateAnswer(exchange: Promise<UpstreamAnswer>, lease: Lease, service: ServiceName): Promise<void> {
+    try {
+      const { body } = await this.keep(await exchange, lease, service);
+      body.resume();
+    } catch (error) {
+      // Still no answer (or a broken one): whether the write happened is unknown, so the key stays in flight
+      // until its lease ends rather than letting a retry repeat it.
+      this.logger.warn(
+        `${service} did not answer an idempotent write in time; its key stays in flight until the lease ends: ${
+          error instanceof Error ? error.message : String(error)
+        }`,
+      );
+    }
   }
 
   /** A write that happened is answered even when Redis fails now; the key then stays in flight until its lease ends. */

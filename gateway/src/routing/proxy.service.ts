@@ -48,6 +48,9 @@ function hasRequestBody(req: Request): boolean {
 }
 
 /** Hop-by-hop headers never cross a proxy (RFC 9110 §7.6.1). */
+/** How long the gateway waits for a service's answer to start before it answers 504. */
+export const UPSTREAM_HEADERS_TIMEOUT_MS = 30_000;
+
 export const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
@@ -105,7 +108,11 @@ export class ProxyService implements OnApplicationShutdown {
     service: ServiceName,
     upstreamPath: string,
     callerContext?: string,
-    { withSessionCookies = false, body }: { withSessionCookies?: boolean; body?: Buffer } = {},
+    {
+      withSessionCookies = false,
+      body,
+      headersTimeoutMs = UPSTREAM_HEADERS_TIMEOUT_MS,
+    }: { withSessionCookies?: boolean; body?: Buffer; headersTimeoutMs?: number } = {},
   ): Promise<Dispatcher.ResponseData> {
     const limit = this.bodyLimitOf(res);
     const length = Number(req.headers['content-length'] ?? 0);
@@ -130,7 +137,7 @@ export class ProxyService implements OnApplicationShutdown {
         path: upstreamPath,
         headers,
         body: upstreamBody,
-        headersTimeout: 30_000,
+        headersTimeout: headersTimeoutMs,
         bodyTimeout: 120_000,
       });
     } catch (error) {
