@@ -1,6 +1,7 @@
 // The demo fleet: a deterministic (seeded) set of cloud instances, collections and views per organization, loaded
 // through the product's own API (PUT assets, POST collections, PATCH views) like any client would.
 // Analytics extends it with telemetry and costs (demo-telemetry.mjs: hourly samples through POST telemetry).
+import { randomUUID } from 'node:crypto';
 import { loadDemoTelemetry } from './demo-telemetry.mjs';
 
 /** EC2-like instance types: current and previous generation, with their real shapes. */
@@ -182,6 +183,21 @@ export function generateAssets(count, { seed = 1, label = 'demo' } = {}) {
   });
 }
 
+/**
+ * Retries a request that failed on the network (a connection closed as it was reused, fetch's "fetch failed"), a
+ * few times: a busy loading script must not abort `npm start`. Answers, even errors, are returned as they are.
+ */
+async function withNetworkRetries(request, attempts = 4) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await request();
+    } catch (error) {
+      if (!(error instanceof TypeError) || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    }
+  }
+}
+
 /** A minimal API client for scripts: signs in, then sends JSON with the organization header. */
 export async function apiSession(gatewayUrl, { email, password }) {
   const signIn = await fetch(`${gatewayUrl}/api/v1/auth/token`, {
@@ -192,15 +208,20 @@ export async function apiSession(gatewayUrl, { email, password }) {
   if (!signIn.ok) throw new Error(`sign-in of ${email} failed: ${signIn.status} ${await signIn.text()}`);
   const { accessToken } = await signIn.json();
   const send = async (method, path, { organizationId, body } = {}) => {
-    const response = await fetch(`${gatewayUrl}/api/v1/${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${accessToken}`,
-        ...(organizationId ? { organizationid: organizationId } : {}),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
+    // One key for the call and its retries: a write whose answer was lost is not executed twice.
+    const idempotencyKey = method === 'GET' || method === 'DELETE' ? undefined : randomUUID();
+    const request = () =>
+      fetch(`${gatewayUrl}/api/v1/${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${accessToken}`,
+          ...(organizationId ? { organizationid: organizationId } : {}),
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+        },
+        body: body !== undefined ? JSON.stringify(body) : undefined,
+      });
+    const response = await withNetworkRetries(request);
     const text = await response.text();
     if (!response.ok) throw new Error(`${method} ${path} failed: ${response.status} ${text}`);
     return text ? JSON.parse(text) : undefined;
