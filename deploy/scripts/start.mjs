@@ -12,20 +12,26 @@ buildIfStale();
 const { processes, gatewayUrl } = productEnv();
 await migrateAndSeed(processes);
 const product = await startProduct(processes, { gatewayUrl, pidDir: '.cache/pids' });
+
+let stopping = false;
+async function stop(exitCode) {
+  if (stopping) return;
+  stopping = true;
+  log('stopping…');
+  await product.stop();
+  if (kafka.started) await kafka.stop();
+  process.exit(exitCode);
+}
+// From here on every exit stops what was started: an orphaned product would hold the ports of the next `npm start`.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stop(0));
+
 const { loadDemoFleet } = await import('./lib/demo-fleet.mjs');
-for (const line of await loadDemoFleet(gatewayUrl)) log(`demo fleet: ${line}`);
+try {
+  for (const line of await loadDemoFleet(gatewayUrl)) log(`demo fleet: ${line}`);
+} catch (error) {
+  log(`loading the demo data failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  await stop(1);
+}
 log(
   `ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${gatewayUrl}  (API: ${gatewayUrl}/api/v1, docs: ${gatewayUrl}/api/docs; root ${ROOT})`,
 );
-
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    log('stopping…');
-    await product.stop();
-    if (kafka.started) await kafka.stop();
-    process.exit(0);
-  });
-}
