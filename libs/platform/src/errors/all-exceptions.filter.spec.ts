@@ -1,6 +1,6 @@
-import { BadRequestException, ConflictException, HttpException } from '@nestjs/common';
+import { type ArgumentsHost, BadRequestException, ConflictException, HttpException, Logger } from '@nestjs/common';
 import { MESSAGES } from '@infra/contracts';
-import { toErrorResponse } from './all-exceptions.filter';
+import { AllExceptionsFilter, toErrorResponse } from './all-exceptions.filter';
 import { domainErrors } from './domain-error';
 
 const ERROR_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -116,5 +116,38 @@ describe('database errors', () => {
 
   it('does not take a code of a non-database error for SQLSTATE', () => {
     expect(toErrorResponse(Object.assign(new Error('x'), { code: '22P02' })).statusCode).toBe(500);
+  });
+});
+
+describe('AllExceptionsFilter', () => {
+  const hostOf = (response: object) =>
+    ({
+      getType: () => 'http',
+      switchToHttp: () => ({ getResponse: () => response, getRequest: () => ({ method: 'GET', url: '/assets' }) }),
+    }) as unknown as ArgumentsHost;
+  const responseOf = (state: { destroyed: boolean; writableEnded: boolean }) => {
+    const json = jest.fn();
+    return { ...state, headersSent: false, json, status: jest.fn(() => ({ json })) };
+  };
+
+  it('answers with the standard body and logs a server error as an error', () => {
+    const filter = new AllExceptionsFilter();
+    const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const response = responseOf({ destroyed: false, writableEnded: false });
+    filter.catch(new Error('boom'), hostOf(response));
+    expect(response.status).toHaveBeenCalledWith(500);
+    expect(error).toHaveBeenCalledTimes(1);
+    error.mockRestore();
+  });
+
+  it('logs a client that went away at info, not as an error, and writes nothing', () => {
+    const filter = new AllExceptionsFilter();
+    const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const info = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
+    const response = responseOf({ destroyed: true, writableEnded: false });
+    filter.catch(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }), hostOf(response));
+    expect([error.mock.calls.length, info.mock.calls.length, response.status.mock.calls.length]).toEqual([0, 1, 0]);
+    error.mockRestore();
+    info.mockRestore();
   });
 });

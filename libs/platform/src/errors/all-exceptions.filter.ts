@@ -81,6 +81,15 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     const response = host.switchToHttp().getResponse<Response>();
     const request = host.switchToHttp().getRequest<{ method: string; url: string }>();
+    if (response.destroyed && !response.writableEnded) {
+      // The client went away (closed the tab, timed out, aborted a fetch): nothing failed here that an operator
+      // must act on, and there is no one to answer. Info, with the error, so it can still be found.
+      this.logger.log(
+        { method: request.method, url: request.url, cause: exception instanceof Error ? exception.message : exception },
+        'Client closed the connection before the answer',
+      );
+      return;
+    }
     const body = toErrorResponse(exception);
     const details = { errorId: body.errorId, statusCode: body.statusCode, method: request.method, url: request.url };
     if (body.statusCode >= 500) this.logger.error({ ...details, err: exception }, body.message);
