@@ -9,6 +9,8 @@ import { DocsController } from './docs/docs.controller';
 import { GatewayEnv } from './gateway.env';
 import { IdempotencyRedis, IdempotencyStore } from './idempotency/idempotency.store';
 import { IdempotentForwarder } from './idempotency/idempotent-forwarder';
+import { EntityLocator } from './locate/entity-locator';
+import { LocateController } from './locate/locate.controller';
 import { ApiIndexController } from './routing/api-index.controller';
 import { ApiProxyMiddleware } from './routing/api-proxy.middleware';
 import { ProxyService } from './routing/proxy.service';
@@ -23,7 +25,7 @@ export class GatewayModule implements NestModule, OnModuleInit {
       imports: [
         PlatformModule.forRoot({ service: 'gateway', env, requireCallerContext: false, metricsOnOwnPort: true }),
       ],
-      controllers: [ApiIndexController, SessionController, DocsController],
+      controllers: [ApiIndexController, SessionController, DocsController, LocateController],
       providers: [
         { provide: GatewayEnv, useValue: env },
         { provide: RouteMatcher, useValue: new RouteMatcher() },
@@ -39,6 +41,7 @@ export class GatewayModule implements NestModule, OnModuleInit {
           inject: [REDIS],
         },
         IdempotentForwarder,
+        EntityLocator,
       ],
     };
   }

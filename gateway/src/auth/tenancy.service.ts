@@ -33,6 +33,13 @@ export class TenancyService implements OnApplicationShutdown {
     fetchMethod: async (_key, _stale, { context }) => ({ membership: await this.lookup(context) }),
   });
 
+  // The organizations each user may open through memberships (shared-link look-ups), cached like the checks.
+  private readonly organizations = new LRUCache<string, { ids: string[] }>({
+    max: 10_000,
+    ttl: 15_000,
+    fetchMethod: async (userId) => ({ ids: await this.lookupOrganizations(userId) }),
+  });
+
   constructor(
     env: GatewayEnv,
     private readonly signer: CallerContextSigner,
@@ -46,6 +53,30 @@ export class TenancyService implements OnApplicationShutdown {
       context: { userId, organizationId, systemAdmin },
     });
     return answer?.membership ?? null;
+  }
+
+  /** Every organization the user may open through a membership (a System Admin's platform-wide access is not listed). */
+  async organizationsOf(userId: string): Promise<string[]> {
+    const answer = await this.organizations.fetch(userId);
+    return answer?.ids ?? [];
+  }
+
+  private async lookupOrganizations(userId: string): Promise<string[]> {
+    const context = await this.signer.sign(
+      { userId, systemAdmin: false, accountId: null, organizationId: null, role: null },
+      'identity',
+    );
+    const response = await this.identity.request({
+      method: 'GET',
+      path: '/internal/memberships',
+      headers: { [CALLER_CONTEXT_HEADER]: context },
+      headersTimeout: 5000,
+      bodyTimeout: 5000,
+    });
+    const text = await response.body.text();
+    if (response.statusCode === 200) return JSON.parse(text) as string[];
+    this.logger.error(`organizations lookup failed with ${response.statusCode}: ${text.slice(0, 200)}`);
+    throw new Error(`organizations lookup failed with ${response.statusCode}`);
   }
 
   private async lookup({ userId, organizationId, systemAdmin }: Lookup): Promise<Membership | null> {

@@ -27,7 +27,11 @@ export class DocsController {
       paths[path][rule.method.toLowerCase()] = {
         tags: [rule.service],
         summary: `${rule.method} ${path}`,
-        description: `Owned by the ${rule.service} service. Access: ${rule.access}.${rule.planned ? ' Planned: not served yet (501).' : ''}`,
+        description: `${
+          rule.answeredByGateway
+            ? `Answered by the gateway from identity and the ${rule.service} service (see the gateway's LocateController).`
+            : `Owned by the ${rule.service} service.`
+        } Access: ${rule.access}.${rule.planned ? ' Planned: not served yet (501).' : ''}`,
         parameters: [...rule.path.matchAll(/:(\w+)/g)].map(([, name]) => ({
           name,
           in: 'path',

@@ -7,7 +7,16 @@ export interface ApiListing {
   name: string;
   version: string;
   docs: string;
-  routes: { method: string; path: string; service: string; access: string; minRole?: string; planned?: true }[];
+  routes: {
+    method: string;
+    path: string;
+    service: string;
+    access: string;
+    minRole?: string;
+    planned?: true;
+    /** Answered by the gateway itself (from `service`'s data), documented in the gateway's own document. */
+    answeredByGateway?: true;
+  }[];
 }
 
 @ApiTags('Auth')
@@ -28,6 +37,7 @@ export class ApiIndexController {
         access: rule.access,
         ...(rule.minRole ? { minRole: rule.minRole } : {}),
         ...(rule.planned ? { planned: true as const } : {}),
+        ...(rule.answeredByGateway ? { answeredByGateway: true as const } : {}),
       })),
     };
   }

@@ -122,6 +122,14 @@ describe('API keys at the gateway', () => {
     });
   });
 
+  it("refuses the gateway's own look-up across organizations (a key acts in its one organization)", async () => {
+    const { send, forwarded } = middleware();
+    expect(await codeOf(send('GET', 'locate/asset/33333333-3333-4333-8333-333333333333'))).toBe(
+      ApiKeyErrorCode.RouteNotAllowed,
+    );
+    expect(forwarded).toEqual([]);
+  });
+
   it('refuses another organization named in the header (403)', async () => {
     const { send, forwarded } = middleware();
     expect(await codeOf(send('GET', 'assets', { organizationid: '22222222-2222-4222-8222-222222222222' }))).toBe(

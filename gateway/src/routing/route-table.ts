@@ -28,6 +28,11 @@ export interface RouteRule {
    * header is ignored here (a retry creates another key, whose secret the client then sees).
    */
   answersSecret?: true;
+  /**
+   * Answered by the gateway itself (after the same authentication), from internal calls to identity and `service`
+   * (the owner of the data): a look-up across the caller's organizations, which no single service can make.
+   */
+  answeredByGateway?: true;
 }
 
 /** Body media types of every route that does not list its own. */
@@ -39,7 +44,7 @@ const rule = (
   service: ServiceName,
   access: Access,
   minRole?: Role,
-  options: Pick<RouteRule, 'bodyTypes' | 'bodyLimitBytes' | 'answersSecret'> = {},
+  options: Pick<RouteRule, 'bodyTypes' | 'bodyLimitBytes' | 'answersSecret' | 'answeredByGateway'> = {},
 ): RouteRule => ({
   method,
   path,
@@ -116,6 +121,9 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   rule('POST', 'integrations/aws/sync', 'inventory', 'organization', 'Admin'),
   rule('GET', 'meta/sidebar', 'inventory', 'organization'),
   rule('PUT', 'meta/sidebar/favorite', 'inventory', 'organization'),
+  // Which of the caller's organizations holds an asset, collection or view (a shared link of another organization);
+  // no organizationId header: the gateway searches only the caller's organizations (gateway/src/locate).
+  rule('GET', 'locate/:kind/:id', 'inventory', 'user', undefined, { answeredByGateway: true }),
   // Organizations
   rule('GET', 'organizations', 'identity', 'user'),
   rule('POST', 'organizations', 'identity', 'user'),

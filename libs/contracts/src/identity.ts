@@ -117,7 +117,10 @@ export interface MemberDto {
   lastName: string;
   role: AccountRole;
   mfaEnabled: boolean;
-  /** 'pending': an invitation not yet accepted (email and role only). Absent on older answers: active. */
+  /**
+   * 'pending': an invitation not yet accepted (email, role, and the name the inviting Admin typed, possibly empty).
+   * Absent on older answers: active.
+   */
   status?: 'active' | 'pending';
   /** Set on pending invitations. */
   invitationId?: string;

@@ -282,3 +282,23 @@ export enum InventoryErrorCode {
   AdminOnly = 'INVENTORY_ADMIN_ONLY',
   DuplicateExternalId = 'ASSET_EXTERNAL_ID_REPEATED',
 }
+
+/** The entities a shared link can name, whose organization `GET locate/{kind}/{id}` finds. */
+export const LOCATABLE_KINDS: readonly SidebarItemType[] = ['asset', 'collection', 'view'];
+
+/**
+ * `GET locate/{kind}/{id}` (no organizationId header): which of the CALLER's organizations holds the entity, so a
+ * shared link of another organization can offer to switch to it. Only the caller's own organizations are searched
+ * (a System Admin's: all), so an entity of an organization the caller cannot open answers the same 404 as an unknown id.
+ */
+export interface EntityLocationDto {
+  kind: SidebarItemType;
+  id: string;
+  organizationId: string;
+  accountId: string;
+}
+
+/** Inventory's internal answer to the gateway (not a public route): the organization that holds the entity. */
+export interface EntityOrganizationDto {
+  organizationId: string;
+}

@@ -3,6 +3,7 @@ import { IdentitySchema1763712100000 } from './database/migrations/1763712100000
 import { MfaLastStep1763800000000 } from './database/migrations/1763800000000-mfa-last-step';
 import { Invitations1763900000000 } from './database/migrations/1763900000000-invitations';
 import { ApiKeys1764000000000 } from './database/migrations/1764000000000-api-keys';
+import { InvitationNames1764121000000 } from './database/migrations/1764121000000-invitation-names';
 import { IDENTITY_ENTITIES } from './identity.entities';
 import { IdentityEnv, loadIdentityEnv } from './identity.env';
 
@@ -12,6 +13,7 @@ export const IDENTITY_MIGRATIONS = [
   MfaLastStep1763800000000,
   Invitations1763900000000,
   ApiKeys1764000000000,
+  InvitationNames1764121000000,
 ];
 
 /** The identity service: accounts, organizations, users, members, roles, sign-in, MFA, password reset. */

@@ -14,6 +14,9 @@ import { Ec2InventorySync } from './aws-integration/ec2-inventory-sync';
 import { CollectionsController } from './collections/collections.controller';
 import { CollectionsRepository } from './collections/collections.repository';
 import { CollectionsService } from './collections/collections.service';
+import { LocateController } from './locate/locate.controller';
+import { LocateRepository } from './locate/locate.repository';
+import { LocateService } from './locate/locate.service';
 import { ReadModelsConsumer } from './read-models/read-models.consumer';
 import { ReadModelsRepository } from './read-models/read-models.repository';
 import { SidebarController } from './sidebar/sidebar.controller';
@@ -53,6 +56,7 @@ export class AppModule {
         ViewsController,
         SidebarController,
         AwsIntegrationController,
+        LocateController,
         ReadModelsConsumer,
       ],
       providers: [
@@ -64,6 +68,8 @@ export class AppModule {
         SidebarRepository,
         SidebarService,
         ReadModelsRepository,
+        LocateRepository,
+        LocateService,
       ],
     };
   }

@@ -26,6 +26,9 @@ const acceptedStatus: AcceptanceStatusDto = {
   acceptedAt: '2026-01-05T10:00:00Z',
 };
 let mockAcceptance: AcceptanceStatusDto | undefined;
+/** When set, the status call failed with this HTTP status (after the client's retries). */
+let mockAcceptanceError: number | undefined;
+let mockAcceptanceRefetches = 0;
 let mockAcceptanceCalls = 0;
 /** The `skip` option of each call of the status hook. */
 const mockAcceptanceSkips: (boolean | undefined)[] = [];
@@ -35,7 +38,16 @@ jest.mock('../features/acceptance/acceptanceApi', () => ({
   useGetAcceptanceStatusQuery: (_arg: unknown, options?: { skip?: boolean }) => {
     mockAcceptanceCalls += 1;
     mockAcceptanceSkips.push(options?.skip);
-    return { data: options?.skip ? undefined : mockAcceptance, isLoading: false };
+    const failed = !options?.skip && mockAcceptanceError !== undefined;
+    return {
+      data: options?.skip || failed ? undefined : mockAcceptance,
+      error: failed ? { status: mockAcceptanceError } : undefined,
+      isLoading: false,
+      isFetching: false,
+      refetch: () => {
+        mockAcceptanceRefetches += 1;
+      },
+    };
   },
   useGetAcceptanceDataQuery: () => ({
     data: {
@@ -84,6 +96,8 @@ beforeEach(() => {
   mockProfile = undefined;
   mockProfileCalls = 0;
   mockAcceptance = { ...acceptedStatus };
+  mockAcceptanceError = undefined;
+  mockAcceptanceRefetches = 0;
   mockAcceptanceCalls = 0;
   mockAcceptanceSkips.length = 0;
   mockAccepted.length = 0;
@@ -349,6 +363,30 @@ describe('user acceptance guard', () => {
     await screen.findByTestId('app-header');
     expect(mockAccepted).toEqual([{ termsVersion: '2026-01', privacyVersion: '2026-01' }]);
     expect(screen.getByTestId('location').textContent).toBe('/profile');
+  });
+
+  it.each(['/assets/3f2b6c1e-8a4d-4c2b-9e1f-0a1b2c3d4e5f', '/admin/tag-library', '/invitations', '/'])(
+    'sends a user who has not accepted from a deep link (%s) to the acceptance step first',
+    async (path) => {
+      mockAcceptance = { ...acceptedStatus, accepted: false, acceptedAt: null };
+      mockProfile = twoAccounts();
+      renderAt(path);
+      expect(await screen.findByRole('heading', { name: 'Terms of Service and Privacy Policy' })).toBeTruthy();
+      expect(screen.getByTestId('location').textContent).toBe('/user-acceptance');
+      expect(screen.queryByTestId('app-header')).toBeNull();
+    },
+  );
+
+  it('does not let a user through when the status cannot be read: it says so and retries on demand', async () => {
+    mockAcceptanceError = 502;
+    mockProfile = twoAccounts();
+    renderAt('/profile');
+    const failure = await screen.findByTestId('acceptance-check-failed');
+    expect(failure.textContent).toContain('could not check whether you have accepted');
+    expect(screen.queryByTestId('app-header')).toBeNull();
+    expect(screen.getByTestId('location').textContent).toBe('/profile');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(mockAcceptanceRefetches).toBe(1);
   });
 
   it('lets a user who accepted through', async () => {

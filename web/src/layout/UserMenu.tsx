@@ -1,11 +1,15 @@
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import MailOutline from '@mui/icons-material/MailOutline';
 import Avatar from '@mui/material/Avatar';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
@@ -15,16 +19,23 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { ROUTES } from '../config/routes';
 import { useSignOut } from '../features/auth/useSignOut';
+import { useGetMyInvitationsQuery } from '../features/invitations/invitationsApi';
 import { fullName, initials } from '../features/user/display';
 import type { UserProfile } from '../features/user/types';
 
-/** The signed-in user's menu: profile, account, sign out (a POST, then the signed-out page). */
+/**
+ * The signed-in user's menu: profile, account, invitations, sign out (a POST, then the signed-out page). Pending
+ * invitations are counted on the avatar's badge and beside the menu's Invitations entry (`/invitations` is linked
+ * from nowhere else).
+ */
 export function UserMenu({ profile }: { profile: UserProfile | undefined }) {
   const { t } = useTranslation();
   const signOut = useSignOut();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   const name = fullName(profile);
+  const { data: invitations } = useGetMyInvitationsQuery(undefined, { skip: !profile });
+  const pending = invitations?.length ?? 0;
 
   return (
     <>
@@ -36,9 +47,17 @@ export function UserMenu({ profile }: { profile: UserProfile | undefined }) {
           aria-expanded={anchor !== null}
           size="small"
         >
-          <Avatar sx={{ width: 34, height: 34, bgcolor: 'primary.main', fontSize: 14 }}>
-            {initials(profile) || <AccountCircleOutlined fontSize="small" />}
-          </Avatar>
+          <Badge
+            badgeContent={pending}
+            color="error"
+            overlap="circular"
+            data-testid="invitations-badge"
+            slotProps={{ badge: { 'aria-label': t('invitations.badgeLabel', { count: pending }) } }}
+          >
+            <Avatar sx={{ width: 34, height: 34, bgcolor: 'primary.main', fontSize: 14 }}>
+              {initials(profile) || <AccountCircleOutlined fontSize="small" />}
+            </Avatar>
+          </Badge>
         </IconButton>
       </Tooltip>
       <Menu
@@ -75,6 +94,21 @@ export function UserMenu({ profile }: { profile: UserProfile | undefined }) {
             <BusinessOutlined fontSize="small" />
           </ListItemIcon>
           {t('nav.account')}
+        </MenuItem>
+        <MenuItem component={RouterLink} to={ROUTES.invitations} onClick={close} data-testid="menu-invitations">
+          <ListItemIcon>
+            <MailOutline fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('invitations.title')}</ListItemText>
+          {pending > 0 ? (
+            <Chip
+              size="small"
+              color="error"
+              label={pending}
+              aria-label={t('invitations.badgeLabel', { count: pending })}
+              sx={{ ml: 2 }}
+            />
+          ) : null}
         </MenuItem>
         <Divider />
         <MenuItem

@@ -12,6 +12,12 @@ import { InternalMembershipsService, OrganizationMembership } from './membership
 export class MembershipsController {
   constructor(private readonly memberships: InternalMembershipsService) {}
 
+  /** The organizations the caller may open through their memberships (the gateway's shared-link look-up). */
+  @Get()
+  organizations(@Caller() caller: CallerContext): Promise<string[]> {
+    return this.memberships.organizationsOf(caller);
+  }
+
   @Get(':organizationId')
   membership(
     @Caller() caller: CallerContext,

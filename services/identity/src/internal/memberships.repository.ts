@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AccountRoleName } from '../accounts/account.entity';
 
-/** The gateway's membership check: one query on two primary keys (organization, then membership). */
+/** The gateway's membership checks: one query each, on indexed keys. */
 @Injectable()
 export class InternalMembershipsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -21,5 +21,16 @@ export class InternalMembershipsRepository {
       [organizationId, userId],
     )) as { accountId: string; role: AccountRoleName | null }[];
     return row;
+  }
+
+  /** Every organization the user may open through a membership of its account (one indexed query). */
+  organizationsOfMember(userId: string): Promise<{ organizationId: string }[]> {
+    return this.dataSource.query(
+      `SELECT o.id AS "organizationId"
+         FROM memberships m
+         JOIN organizations o ON o.account_id = m.account_id
+        WHERE m.user_id = $1`,
+      [userId],
+    ) as Promise<{ organizationId: string }[]>;
   }
 }

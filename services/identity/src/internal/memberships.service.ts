@@ -23,4 +23,13 @@ export class InternalMembershipsService {
     if (!found?.role) throw organizationError(OrganizationErrorCode.NotFound);
     return { accountId: found.accountId, organizationId, role: found.role };
   }
+
+  /**
+   * The organizations the caller may open through their memberships (a System Admin's platform-wide access is not
+   * listed: the services read it from the signed context).
+   */
+  async organizationsOf(caller: CallerContext): Promise<string[]> {
+    const rows = await this.memberships.organizationsOfMember(caller.userId);
+    return rows.map((row) => row.organizationId);
+  }
 }

@@ -17,6 +17,13 @@ export class Invitation {
   @Column('text')
   role!: AccountRoleName;
 
+  /** The name the inviting Admin typed (shown to the account's Admins on the pending invitation); may be ''. */
+  @Column('text', { name: 'first_name', default: '' })
+  firstName!: string;
+
+  @Column('text', { name: 'last_name', default: '' })
+  lastName!: string;
+
   /** SHA-256 of the token in the mailed link; the token itself is never stored. */
   @Column('text', { name: 'token_hash', unique: true })
   tokenHash!: string;

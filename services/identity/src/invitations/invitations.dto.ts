@@ -14,7 +14,7 @@ export class InviteMemberDto {
   @MaxLength(254)
   email!: string;
 
-  /** Used only when the email has no user yet (the name of a new user). */
+  /** The name of a new user (when the email has none yet), and the name the pending invitation shows the Admins. */
   @ApiPropertyOptional()
   @IsOptional()
   @IsString()

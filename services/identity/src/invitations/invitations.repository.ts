@@ -27,10 +27,10 @@ export class InvitationsRepository {
     return this.dataSource.transaction(work);
   }
 
-  /** Open invitations of an account: the email and role only. */
-  pendingOfAccount(accountId: string): Promise<Pick<Invitation, 'id' | 'email' | 'role'>[]> {
+  /** Open invitations of an account: the email, the role and the name the Admin typed (nothing of the user). */
+  pendingOfAccount(accountId: string): Promise<Pick<Invitation, 'id' | 'email' | 'role' | 'firstName' | 'lastName'>[]> {
     return this.dataSource.getRepository(Invitation).find({
-      select: { id: true, email: true, role: true },
+      select: { id: true, email: true, role: true, firstName: true, lastName: true },
       where: { accountId, acceptedAt: IsNull(), declinedAt: IsNull(), expiresAt: MoreThan(new Date()) },
       order: { email: 'ASC' },
     });
@@ -39,14 +39,18 @@ export class InvitationsRepository {
   /** Creates the open invitation of this email to this account, or refreshes it (new role, token and expiry). */
   async upsertOpen(
     manager: EntityManager,
-    invitation: Pick<Invitation, 'accountId' | 'email' | 'role' | 'tokenHash' | 'invitedBy' | 'expiresAt'>,
+    invitation: Pick<
+      Invitation,
+      'accountId' | 'email' | 'role' | 'tokenHash' | 'invitedBy' | 'expiresAt' | 'firstName' | 'lastName'
+    >,
   ): Promise<void> {
     await manager.query(
-      `INSERT INTO invitations (account_id, email, role, token_hash, invited_by, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6)
+      `INSERT INTO invitations (account_id, email, role, token_hash, invited_by, expires_at, first_name, last_name)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT (account_id, email) WHERE accepted_at IS NULL AND declined_at IS NULL
        DO UPDATE SET role = EXCLUDED.role, token_hash = EXCLUDED.token_hash,
-                     invited_by = EXCLUDED.invited_by, expires_at = EXCLUDED.expires_at`,
+                     invited_by = EXCLUDED.invited_by, expires_at = EXCLUDED.expires_at,
+                     first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name`,
       [
         invitation.accountId,
         invitation.email,
@@ -54,6 +58,8 @@ export class InvitationsRepository {
         invitation.tokenHash,
         invitation.invitedBy,
         invitation.expiresAt,
+        invitation.firstName,
+        invitation.lastName,
       ],
     );
   }

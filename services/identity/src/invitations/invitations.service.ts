@@ -53,6 +53,8 @@ export class InvitationsService {
         tokenHash: sha256(token),
         invitedBy: caller.userId,
         expiresAt: new Date(Date.now() + INVITATION_LIFETIME_MS),
+        firstName: body.firstName?.trim() ?? '',
+        lastName: body.lastName?.trim() ?? '',
       });
       // A new email gets a user with an unusable password; the set-password link makes it theirs.
       return this.users.insertIfAbsent(manager, {

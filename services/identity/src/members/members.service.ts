@@ -18,7 +18,10 @@ export class MembersService {
     private readonly access: AccountAccess,
   ) {}
 
-  /** Active members, then pending invitations shown by email and role only. */
+  /**
+   * Active members, then pending invitations: the email, the role and the name the Admin typed when adding them
+   * (their words, not the user's: nothing about a user shows before they accept).
+   */
   async list(caller: CallerContext, accountId: string): Promise<MemberDto[]> {
     await this.access.requireMember(caller, accountId);
     const [members, pending] = await Promise.all([
@@ -30,8 +33,8 @@ export class MembersService {
       ...pending.map((invitation): MemberDto => ({
         userId: '',
         email: invitation.email,
-        firstName: '',
-        lastName: '',
+        firstName: invitation.firstName,
+        lastName: invitation.lastName,
         role: invitation.role,
         mfaEnabled: false,
         status: 'pending',

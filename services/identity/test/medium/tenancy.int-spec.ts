@@ -105,4 +105,15 @@ describe('tenancy queries', () => {
     const profile = await usersService.profile(callerOf(alice));
     expect(JSON.stringify(profile)).not.toContain('not-a-real-hash');
   });
+
+  it("lists the organizations a member may open (every account's), none of another tenant's", async () => {
+    const { alice, bob, root, ours, theirs } = await twoTenants();
+    const second = await createAccount(db.dataSource, [[alice, 'User']], ['Second']);
+    const listed = await memberships.organizationsOf(callerOf(alice));
+    expect(listed.sort()).toEqual([...ours.organizations, ...second.organizations].map((o) => o.id).sort());
+    expect(listed).not.toContain(theirs.organizations[0].id);
+    expect(await memberships.organizationsOf(callerOf(bob))).toEqual([theirs.organizations[0].id]);
+    // A System Admin's platform-wide access is read from the signed context, not listed.
+    expect(await memberships.organizationsOf(callerOf(root))).toEqual([]);
+  });
 });

@@ -77,6 +77,8 @@ export const inventory: ServiceFixtures = {
       body: { name: `iso-new-${unique()}`, assetIds: [ids.asset] },
     })),
     'GET collections/:id': entity((_, { ids }) => ({ path: `collections/${ids.collection}` })),
+    // No organizationId header: only the caller's organizations are searched (the owner, a System Admin: all).
+    'GET locate/:kind/:id': entity((_, { ids }) => ({ path: `locate/asset/${ids.asset}` })),
     'PATCH collections/:id': entity((_, { ids }) => ({
       path: `collections/${ids.doomedCollection}`,
       body: { name: `iso-renamed-${unique()}` },

@@ -33,7 +33,8 @@ export const acceptanceApi = api.injectEndpoints({
 });
 
 registerEndpointToasts('acceptTerms', { successKey: 'acceptance.accepted' });
-// The guard's check: when it cannot be read the app goes on without a toast (a 401 still goes to login).
+// The guard's check: when it cannot be read the guard's own page says so and offers a retry (no toast on top;
+// a 401 still goes to login).
 registerEndpointToasts('getAcceptanceStatus', { silentQueryError: true });
 
 export const { useGetAcceptanceStatusQuery, useGetAcceptanceDataQuery, useAcceptTermsMutation } = acceptanceApi;

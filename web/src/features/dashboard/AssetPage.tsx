@@ -16,14 +16,27 @@ export default function AssetPage() {
   const organizationId = useAppSelector(selectSelectedOrganizationId);
   const validId = isUuid(id);
   // currentData: never the previous asset's while the next one loads.
-  const { currentData: asset, error, refetch } = useGetAssetQuery(id, { skip: !validId || !organizationId });
+  const {
+    currentData: asset,
+    error,
+    isFetching,
+    refetch,
+  } = useGetAssetQuery(id, { skip: !validId || !organizationId });
   const target = useMemo<DashboardTarget | undefined>(
     () => asset && { kind: 'asset', id: asset.id, name: asset.name, defaults: { tags: [], collections: [] } },
     [asset],
   );
 
   return (
-    <EntityPage kind="asset" validId={validId} error={error} ready={Boolean(target)} onRetry={() => void refetch()}>
+    <EntityPage
+      kind="asset"
+      id={id}
+      validId={validId}
+      error={error}
+      fetching={isFetching}
+      ready={Boolean(target)}
+      onRetry={() => void refetch()}
+    >
       {asset && target ? (
         <EntityDashboard
           target={target}

@@ -20,6 +20,7 @@ export default function CollectionPage() {
   const {
     currentData: collection,
     error,
+    isFetching,
     refetch,
   } = useGetCollectionQuery(id, {
     skip: !validId || !organizationId,
@@ -38,8 +39,10 @@ export default function CollectionPage() {
   return (
     <EntityPage
       kind="collection"
+      id={id}
       validId={validId}
       error={error}
+      fetching={isFetching}
       ready={Boolean(target)}
       onRetry={() => void refetch()}
     >

@@ -11,6 +11,7 @@ import { Route, Routes } from 'react-router-dom';
 import { ROUTES } from '../../config/routes';
 import { stubApiRoutes } from '../../testing/apiFetch';
 import { analysisRoutes } from '../analytics/analyticsTestData';
+import { accountFixture, organizationFixture, profileFixture } from '../../testing/fixtures';
 import { renderWithApp } from '../../testing/render';
 import { setSelectedOrganization } from '../selection/selectedOrganizationSlice';
 import AssetPage from './AssetPage';
@@ -22,6 +23,8 @@ const ASSET_ID = '3f1c2a9e-0b7d-4c1e-9a2b-5d6e7f8a9b0c';
 const COLLECTION_ID = '11111111-2222-4333-8444-555555555555';
 const VIEW_ID = '99999999-8888-4777-8666-555555555555';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+/** An asset of the user's other organization (org-2), as a shared link names it. */
+const OTHER_ORG_ASSET_ID = '7e7e7e7e-1111-4222-8333-444444444444';
 
 const asset = {
   id: ASSET_ID,
@@ -84,6 +87,34 @@ beforeEach(() => {
     [`GET /api/v1/assets/${ASSET_ID}`]: () => ({ status: 200, body: asset }),
     [`GET /api/v1/assets/${ASSET_ID}/system-attributes`]: () => ({ status: 200, body: attributes }),
     [`GET /api/v1/assets/${UNKNOWN_ID}`]: () => notFound('Asset'),
+    [`GET /api/v1/locate/asset/${UNKNOWN_ID}`]: () => notFound('Asset'),
+    // Read in the organization that holds it only.
+    [`GET /api/v1/assets/${OTHER_ORG_ASSET_ID}`]: ({ headers }) =>
+      headers.organizationid === 'org-2'
+        ? { status: 200, body: { ...asset, id: OTHER_ORG_ASSET_ID, name: 'db-07' } }
+        : notFound('Asset'),
+    [`GET /api/v1/assets/${OTHER_ORG_ASSET_ID}/system-attributes`]: () => ({ status: 200, body: attributes }),
+    ...analysisRoutes(`/api/v1/assets/${OTHER_ORG_ASSET_ID}`),
+    [`GET /api/v1/locate/asset/${OTHER_ORG_ASSET_ID}`]: () => ({
+      status: 200,
+      body: { kind: 'asset', id: OTHER_ORG_ASSET_ID, organizationId: 'org-2', accountId: 'acc-1' },
+    }),
+    'GET /api/v1/users/profile': () => ({
+      status: 200,
+      body: profileFixture({
+        accounts: [
+          accountFixture({
+            id: 'acc-1',
+            name: 'Demo Account',
+            slug: 'demo',
+            organization: [
+              organizationFixture({ id: 'org-1', name: 'Demo East', accountId: 'acc-1' }),
+              organizationFixture({ id: 'org-2', name: 'Demo West', accountId: 'acc-1' }),
+            ],
+          }),
+        ],
+      }),
+    }),
     [`GET /api/v1/collections/${COLLECTION_ID}`]: () => ({ status: 200, body: collection }),
     [`GET /api/v1/views/${VIEW_ID}`]: () => ({ status: 200, body: view }),
     'GET /api/v1/assets': () => ({ status: 200, body: { items: [asset], total: 1, page: 1, pageSize: 10 } }),
@@ -195,6 +226,28 @@ describe('asset dashboard', () => {
     expect(document.title).toBe('Asset · Infra Analytics');
     // A malformed id is never asked for.
     if (id === 'not-a-uuid') expect(stub.sent.filter((call) => call.path.includes(id))).toEqual([]);
+  });
+
+  it('offers to switch to the organization of the user that holds the asset, and then shows it', async () => {
+    const { store } = renderDashboard(`/assets/${OTHER_ORG_ASSET_ID}`);
+    const offer = await screen.findByTestId('switch-organization-offer');
+    expect(within(offer).getByRole('heading', { name: 'Asset in another organization' })).toBeTruthy();
+    expect(offer.textContent).toContain(
+      'This item belongs to the organization Demo West of the account Demo Account, not to the one selected now.',
+    );
+    expect(toastKeys(store)).toEqual([]);
+    fireEvent.click(within(offer).getByRole('button', { name: 'Switch organization' }));
+    expect(store.getState().selectedOrganization).toMatchObject({ id: 'org-2', name: 'Demo West' });
+    expect(store.getState().selectedAccount).toMatchObject({ id: 'acc-1', slug: 'demo' });
+    expect(await screen.findByRole('heading', { name: 'db-07' })).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe(`/assets/${OTHER_ORG_ASSET_ID}`);
+  });
+
+  it('gives no hint about an id no organization of the user holds', async () => {
+    renderDashboard(`/assets/${UNKNOWN_ID}`);
+    expect(await screen.findByRole('heading', { name: 'Oops! Asset Not Found' })).toBeTruthy();
+    expect(screen.queryByTestId('switch-organization-offer')).toBeNull();
+    expect(stub.callsTo(`GET /api/v1/locate/asset/${UNKNOWN_ID}`)).toHaveLength(1);
   });
 });
 

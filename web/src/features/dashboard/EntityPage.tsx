@@ -9,19 +9,27 @@ import { documentTitle } from '../../shared/usePageTitle';
 import { Loading } from '../../shared/components/Loading';
 import NotFoundPage from '../placeholder/NotFoundPage';
 import { isNotFound, KIND_KEYS, type EntityKind } from './entityQueries';
+import { SwitchOrganizationOffer } from './SwitchOrganizationOffer';
 
 export interface EntityPageProps {
   kind: EntityKind;
+  /** The id in the address. */
+  id: string;
   /** Whether the id in the address is a UUID at all (a malformed one is never asked for). */
   validId: boolean;
   error: unknown;
+  /** The entity is being read again (e.g. for the organization just switched to): its last error is stale. */
+  fetching?: boolean;
   ready: boolean;
   onRetry: () => void;
   children: ReactNode;
 }
 
-/** The states of a dashboard page: Not Found, a failed load (with retry), loading, or the dashboard. */
-export function EntityPage({ kind, validId, error, ready, onRetry, children }: EntityPageProps) {
+/**
+ * The states of a dashboard page: Not Found (or, when another organization of the user holds the entity, an offer
+ * to switch there), a failed load (with retry), loading, or the dashboard.
+ */
+export function EntityPage({ kind, id, validId, error, fetching = false, ready, onRetry, children }: EntityPageProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   // Until the entity titles the page, the page's kind does ("Asset"), also over its not-found text.
@@ -32,7 +40,10 @@ export function EntityPage({ kind, validId, error, ready, onRetry, children }: E
     document.title = documentTitle(t(kindKey), t('app.name'));
   }, [ready, kindKey, dispatch, t]);
 
-  if (!validId || isNotFound(error)) return <NotFoundPage entityKey={KIND_KEYS[kind].notFound} titleKey={kindKey} />;
+  // A malformed id is never looked up anywhere.
+  if (!validId) return <NotFoundPage entityKey={KIND_KEYS[kind].notFound} titleKey={kindKey} />;
+  if (error && fetching) return <Loading />;
+  if (isNotFound(error)) return <SwitchOrganizationOffer kind={kind} id={id} />;
   if (error)
     return (
       <Alert

@@ -18,7 +18,7 @@ export default function ViewPage() {
   const { id = '' } = useParams();
   const organizationId = useAppSelector(selectSelectedOrganizationId);
   const validId = isUuid(id);
-  const { currentData: view, error, refetch } = useGetViewQuery(id, { skip: !validId || !organizationId });
+  const { currentData: view, error, isFetching, refetch } = useGetViewQuery(id, { skip: !validId || !organizationId });
   const { collectionsSettled, tags, collections } = useFilterOptions();
   // The collections are labelled from their options, so they wait for them; tags are labelled when they can be
   // (a failed tag list is asked for again by every new subscriber, so waiting for it would never settle).
@@ -37,7 +37,15 @@ export default function ViewPage() {
   );
 
   return (
-    <EntityPage kind="view" validId={validId} error={error} ready={Boolean(target)} onRetry={() => void refetch()}>
+    <EntityPage
+      kind="view"
+      id={id}
+      validId={validId}
+      error={error}
+      fetching={isFetching}
+      ready={Boolean(target)}
+      onRetry={() => void refetch()}
+    >
       {view && target ? (
         <EntityDashboard
           target={target}

@@ -11,9 +11,12 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
 import { ROUTES } from '../../config/routes';
 import { Loading } from '../../shared/components/Loading';
 import { usePageTitle } from '../../shared/usePageTitle';
+import { HomeInvitations } from '../invitations/HomeInvitations';
+import { selectSelectedOrganizationId } from '../selection/selectedOrganizationSlice';
 import { TagsWidget } from '../tags/TagsWidget';
 import { greetingName } from '../user/display';
 import { useProfile } from '../user/useProfile';
@@ -53,13 +56,16 @@ const SHORTCUTS: Shortcut[] = [
 
 /**
  * Home: greets the user by name when the profile is available (otherwise without one), shows the shortcuts and the
- * tags widget, and the selected organization's dashboard.
+ * tags widget, and the selected organization's dashboard. Pending invitations show here too: for a user with no
+ * organization yet (a member just invited) they replace the dashboard, since accepting one is the next step.
  */
 export default function HomePage() {
   const { t } = useTranslation();
   usePageTitle('nav.home');
   const { data: profile } = useProfile();
   const name = greetingName(profile);
+  const organizationId = useAppSelector(selectSelectedOrganizationId);
+  const noOrganization = profile !== undefined && organizationId === '';
 
   return (
     <Stack spacing={4}>
@@ -71,31 +77,36 @@ export default function HomePage() {
           {t('home.welcome')}
         </Typography>
       </div>
-      <Grid container spacing={3}>
-        {SHORTCUTS.map(({ id, titleKey, descriptionKey, path, icon: Icon }) => (
-          <Grid key={id} size={{ xs: 12, sm: 6, lg: 4 }}>
-            <Card sx={{ height: '100%' }}>
-              <CardActionArea component={RouterLink} to={path}>
-                <CardContent>
-                  <Icon color="primary" sx={{ mb: 1.5 }} />
-                  <Typography variant="h6" component="h2" gutterBottom>
-                    {t(titleKey)}
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {t(descriptionKey)}
-                  </Typography>
-                </CardContent>
-              </CardActionArea>
-            </Card>
+      {profile ? <HomeInvitations noOrganization={noOrganization} /> : null}
+      {noOrganization ? null : (
+        <>
+          <Grid container spacing={3}>
+            {SHORTCUTS.map(({ id, titleKey, descriptionKey, path, icon: Icon }) => (
+              <Grid key={id} size={{ xs: 12, sm: 6, lg: 4 }}>
+                <Card sx={{ height: '100%' }}>
+                  <CardActionArea component={RouterLink} to={path}>
+                    <CardContent>
+                      <Icon color="primary" sx={{ mb: 1.5 }} />
+                      <Typography variant="h6" component="h2" gutterBottom>
+                        {t(titleKey)}
+                      </Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        {t(descriptionKey)}
+                      </Typography>
+                    </CardContent>
+                  </CardActionArea>
+                </Card>
+              </Grid>
+            ))}
+            <Grid size={{ xs: 12, lg: 8 }}>
+              <TagsWidget />
+            </Grid>
           </Grid>
-        ))}
-        <Grid size={{ xs: 12, lg: 8 }}>
-          <TagsWidget />
-        </Grid>
-      </Grid>
-      <Suspense fallback={<Loading />}>
-        <HomeDashboard />
-      </Suspense>
+          <Suspense fallback={<Loading />}>
+            <HomeDashboard />
+          </Suspense>
+        </>
+      )}
     </Stack>
   );
 }

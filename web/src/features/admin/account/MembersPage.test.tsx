@@ -66,6 +66,37 @@ describe('members', () => {
     expect(nameCell.textContent).toBe('new@demo.local');
   });
 
+  it('marks a pending invitation as one, with the name the Admin typed or none, and no member controls', () => {
+    mockMembers = [
+      memberFixture({ userId: 'u1', firstName: 'Ada', lastName: 'Admin', email: 'admin@demo.local', role: 'Admin' }),
+      memberFixture({
+        userId: '',
+        invitationId: 'i1',
+        status: 'pending',
+        firstName: 'Nina',
+        lastName: 'New',
+        email: 'nina@demo.local',
+      }),
+      memberFixture({
+        userId: '',
+        invitationId: 'i2',
+        status: 'pending',
+        firstName: '',
+        lastName: '',
+        email: 'who@demo.local',
+      }),
+    ];
+    renderWithApp(<MembersTable account={{ id: 'a1', name: 'Demo Account' }} canManage />);
+    const rows = screen.getAllByRole('row').slice(1) as HTMLElement[];
+    const nameOf = (row: HTMLElement) => (within(row).getAllByRole('gridcell')[0] as HTMLElement).textContent;
+    expect(nameOf(rows[1] as HTMLElement)).toBe('Nina NewPending invitation');
+    // Without a typed name: the mark alone (the email has its own column), never the email as a name.
+    expect(nameOf(rows[2] as HTMLElement)).toBe('Pending invitation');
+    expect(within(rows[2] as HTMLElement).getByText('who@demo.local')).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: /Nina New|who@demo\.local/ })).toBeNull();
+    expect(screen.getByRole('menuitem', { name: 'Remove Ada Admin' })).toBeTruthy();
+  });
+
   it('asks for confirmation before removing a member', async () => {
     renderWithApp(<MembersTable account={{ id: 'a1', name: 'Demo Account' }} canManage />);
     fireEvent.click(screen.getByRole('menuitem', { name: 'Remove Bob Builder' }));

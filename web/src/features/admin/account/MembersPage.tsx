@@ -3,8 +3,10 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { AccountDto, AccountRole, MemberDto } from '@infra/contracts';
@@ -56,6 +58,26 @@ export function MembersTable({ account, canManage }: MembersTableProps) {
         minWidth: 90,
         // A member who has not given a name yet is shown by the email.
         valueGetter: (_value, member) => fullName(member) || member.email,
+        // A pending invitation is marked as one: the name the Admin typed when known, never the email posing as a
+        // name (the email shows in its own column; on phones, where that column is hidden, beside the mark).
+        renderCell: ({ row }) =>
+          row.status === 'pending' ? (
+            <Stack
+              direction="row"
+              spacing={1}
+              sx={{ alignItems: 'center', height: '100%', minWidth: 0 }}
+              data-testid={`pending-${row.invitationId ?? ''}`}
+            >
+              {fullName(row) || phone ? (
+                <Typography variant="body2" noWrap component="span">
+                  {fullName(row) || row.email}
+                </Typography>
+              ) : null}
+              <Chip size="small" variant="outlined" color="warning" label={t('members.pending')} />
+            </Stack>
+          ) : (
+            fullName(row) || row.email
+          ),
       },
       { field: 'email', headerName: t('members.email'), flex: 1.2, minWidth: 170 },
       {
@@ -71,7 +93,8 @@ export function MembersTable({ account, canManage }: MembersTableProps) {
         field: 'mfaEnabled',
         headerName: t('members.mfa'),
         width: 110,
-        valueFormatter: (value: boolean) => t(value ? 'members.mfaOn' : 'members.mfaOff'),
+        valueFormatter: (value: boolean, member) =>
+          member.status === 'pending' ? '' : t(value ? 'members.mfaOn' : 'members.mfaOff'),
       },
     ];
     if (!canManage) return base;
@@ -83,6 +106,8 @@ export function MembersTable({ account, canManage }: MembersTableProps) {
         headerName: t('members.actions'),
         width: 88,
         getActions: ({ row }) => {
+          // An invitation has no member to edit or remove yet.
+          if (row.status === 'pending') return [];
           const name = fullName(row) || row.email;
           return [
             <GridActionsCellItem
@@ -101,7 +126,7 @@ export function MembersTable({ account, canManage }: MembersTableProps) {
         },
       },
     ];
-  }, [t, canManage]);
+  }, [t, canManage, phone]);
 
   const add = async (member: NewMember) => {
     const result = await addMember({ accountId: account.id, ...member });
