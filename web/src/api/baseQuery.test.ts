@@ -9,6 +9,7 @@ import {
   withIdempotencyKey,
   withOrganizationHeader,
 } from './baseQuery';
+import { requestRetrying } from './retryStatus';
 
 const baseUrl = 'http://gateway.test/api/v1';
 const noBackoff = () => Promise.resolve();
@@ -64,7 +65,7 @@ describe('createBaseQuery: retries (real RTK Query retry + fetchBaseQuery, stubb
     expect(result.error).toEqual({ status: 400, data: { statusCode: 400, message: 'bad', errorId: 'e1' } });
   });
 
-  it("uses RTK Query's default backoff: randomised, from 300 ms, doubling, exponent capped at 5", async () => {
+  it('waits randomised, doubling from 300 ms (exponent capped at 5), each wait at most 3 s', async () => {
     jest.useFakeTimers();
     try {
       jest.spyOn(Math, 'random').mockReturnValue(0); // factor 0.4
@@ -76,11 +77,54 @@ describe('createBaseQuery: retries (real RTK Query retry + fetchBaseQuery, stubb
       await pending;
       expect(fetchFn).toHaveBeenCalledTimes(10);
       const delays = setTimeoutSpy.mock.calls.map(([, delay]) => delay);
-      // 0.4 × 300·2^min(attempt, 5) for attempts 1..9
-      expect(delays).toEqual([240, 480, 960, 1920, 3840, 3840, 3840, 3840, 3840]);
+      // min(3000, 0.4 × 300·2^min(attempt, 5)) for attempts 1..9 (uncapped, the last five were 3840 ms each)
+      expect(delays).toEqual([240, 480, 960, 1920, 3000, 3000, 3000, 3000, 3000]);
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('shows the data of a service that is back within 3 s of its recovery, however long it was down', async () => {
+    jest.useFakeTimers();
+    try {
+      jest.spyOn(Math, 'random').mockReturnValue(0.999_999); // the longest waits: factor 1.4
+      let down = true;
+      const { fetchFn } = fetchSequence(() =>
+        down ? jsonResponse(502, { statusCode: 502, message: 'x' }) : jsonResponse(200, [{ id: 'a1' }]),
+      );
+      const baseQuery = createBaseQuery({ baseUrl, fetchFn, timeout: 0, onUnauthorized: jest.fn() });
+      let result: Awaited<ReturnType<typeof baseQuery>> | undefined;
+      const pending = Promise.resolve(baseQuery('assets', baseQueryApi(), {})).then((answer) => (result = answer));
+      // Down for six attempts (about 9 s of waits), then up again.
+      while (fetchFn.mock.calls.length < 6) await jest.advanceTimersByTimeAsync(100);
+      down = false;
+      await jest.advanceTimersByTimeAsync(3000);
+      expect(result?.data).toEqual([{ id: 'a1' }]);
+      expect(fetchFn).toHaveBeenCalledTimes(7);
+      await pending;
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('records a query being retried under its request id (the widgets show it), not a mutation', async () => {
+    const { fetchFn } = fetchSequence(
+      () => jsonResponse(502, {}),
+      () => jsonResponse(504, {}),
+      () => jsonResponse(200, {}),
+    );
+    const baseQuery = createBaseQuery({ baseUrl, fetchFn, backoff: noBackoff, onUnauthorized: jest.fn() });
+    const state = { api: { queries: { 'getAssets(undefined)': { requestId: 'req-1' } } } };
+    const query = { ...baseQueryApi(state), queryCacheKey: 'getAssets(undefined)' };
+    await baseQuery('assets', query, {});
+    expect(jest.mocked(query.dispatch).mock.calls).toEqual([
+      [requestRetrying({ requestId: 'req-1', failedAttempts: 1 })],
+      [requestRetrying({ requestId: 'req-1', failedAttempts: 2 })],
+    ]);
+
+    const mutation = baseQueryApi(state, 'mutation');
+    await baseQuery({ url: 'tags/batch', method: 'POST', body: {} }, mutation, {});
+    expect(mutation.dispatch).not.toHaveBeenCalled();
   });
 });
 

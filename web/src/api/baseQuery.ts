@@ -12,7 +12,8 @@ import { API_BASE_URL, REQUEST_TIMEOUT_MS } from '../config';
 import { browserLocation } from '../shared/browserLocation';
 import { loginUrl } from '../shared/returnTo';
 import { httpStatusOf } from './errors';
-import { requestMethod, shouldRetry } from './retryRules';
+import { cappedBackoff, requestMethod, shouldRetry } from './retryRules';
+import { pendingRequestIdOf, requestRetrying } from './retryStatus';
 
 export type AppBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta>;
 
@@ -84,7 +85,7 @@ export interface BaseQueryOptions {
   timeout?: number;
   /** Defaults to the global fetch at call time (so tests can stub it). */
   fetchFn?: typeof fetch;
-  /** Defaults to RTK Query's randomised exponential backoff from 300 ms, maximum exponent 5. */
+  /** Defaults to `cappedBackoff`: randomised, exponential from 300 ms, maximum exponent 5, each wait at most 3 s. */
   backoff?: RetryOptions['backoff'];
   onUnauthorized?: () => void;
   /** Defaults to a random UUID per mutation call. */
@@ -97,7 +98,8 @@ export interface BaseQueryOptions {
  * 401 handler.
  *
  * `retry` takes either `maxRetries` or `retryCondition`; the condition carries the 10-attempt cap itself, and
- * the default backoff keeps its default maximum of 5 (the spec's "default maximum 5").
+ * the backoff keeps RTK Query's default maximum exponent of 5 (the spec's "default maximum 5") with each wait capped
+ * at 3 s. A query being retried is recorded in the store (`retryStatus`) for the widgets to show.
  */
 export function createBaseQuery(options: BaseQueryOptions = {}): AppBaseQuery {
   const fetching = fetchBaseQuery({
@@ -108,9 +110,17 @@ export function createBaseQuery(options: BaseQueryOptions = {}): AppBaseQuery {
   });
   const encoded: AppBaseQuery = (args, api, extraOptions) => fetching(encodePipes(args), api, extraOptions);
   const retrying = retry(encoded, {
-    retryCondition: (error, args, { attempt }) =>
-      shouldRetry(error as FetchBaseQueryError, args as string | FetchArgs, attempt),
-    ...(options.backoff ? { backoff: options.backoff } : {}),
+    retryCondition: (error, args, { attempt, baseQueryApi }) => {
+      const again = shouldRetry(error as FetchBaseQueryError, args as string | FetchArgs, attempt);
+      // A query says it is being retried (the widgets show it), until its request settles.
+      const requestId =
+        baseQueryApi.type === 'query'
+          ? pendingRequestIdOf(baseQueryApi.getState(), baseQueryApi.queryCacheKey)
+          : undefined;
+      if (again && requestId) baseQueryApi.dispatch(requestRetrying({ requestId, failedAttempts: attempt }));
+      return again;
+    },
+    backoff: options.backoff ?? cappedBackoff,
   });
   const onUnauthorized = options.onUnauthorized ?? redirectToLogin;
 

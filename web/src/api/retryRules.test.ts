@@ -1,6 +1,6 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { MAX_REQUEST_ATTEMPTS } from '../config';
-import { requestMethod, shouldRetry } from './retryRules';
+import { cappedBackoff, requestMethod, retryDelayMs, shouldRetry } from './retryRules';
 
 const status = (code: number): FetchBaseQueryError => ({ status: code, data: undefined });
 
@@ -57,5 +57,43 @@ describe('shouldRetry (spec §8)', () => {
     expect(requestMethod('assets')).toBe('GET');
     expect(requestMethod({ url: 'assets' })).toBe('GET');
     expect(requestMethod({ url: 'assets', method: 'patch' })).toBe('PATCH');
+  });
+});
+
+describe('retryDelayMs (spec §9: randomised, exponential from 300 ms, default maximum 5; capped at 3 s)', () => {
+  it('doubles from 300 ms with a random factor of 0.4 to 1.4', () => {
+    expect([1, 2, 3].map((attempt) => retryDelayMs(attempt, () => 0))).toEqual([240, 480, 960]);
+    expect([1, 2, 3].map((attempt) => retryDelayMs(attempt, () => 0.5))).toEqual([540, 1080, 2160]);
+  });
+
+  it('never waits more than 3 s, whatever the attempt and the random factor', () => {
+    for (let attempt = 1; attempt <= 9; attempt += 1) {
+      expect(retryDelayMs(attempt, () => 0.999_999)).toBeLessThanOrEqual(3000);
+    }
+    expect(retryDelayMs(9, () => 0.999_999)).toBe(3000);
+  });
+});
+
+describe('cappedBackoff', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('resolves after the delay', async () => {
+    jest.spyOn(Math, 'random').mockReturnValue(0);
+    let done = false;
+    const waiting = cappedBackoff(2, 5).then(() => (done = true));
+    await jest.advanceTimersByTimeAsync(479);
+    expect(done).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(done).toBe(true);
+    await waiting;
+  });
+
+  it('rejects at once when the request is cancelled', async () => {
+    const controller = new AbortController();
+    const waiting = cappedBackoff(9, 5, controller.signal);
+    controller.abort();
+    await expect(waiting).rejects.toThrow('Aborted');
+    await expect(cappedBackoff(1, 5, controller.signal)).rejects.toThrow('Aborted');
   });
 });

@@ -1,7 +1,14 @@
 import { isFulfilled, isRejected, isRejectedWithValue, type UnknownAction } from '@reduxjs/toolkit';
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { httpStatusOf } from './errors';
-import { mutationErrorToast, mutationSuccessToast, queryErrorToast, TOAST_KEYS, type ToastContent } from './toastRules';
+import {
+  mutationErrorToast,
+  mutationSuccessToast,
+  queryErrorToast,
+  serviceOfUrl,
+  TOAST_KEYS,
+  type ToastContent,
+} from './toastRules';
 
 interface ApiThunkArg {
   type: 'query' | 'mutation' | 'infinitequery';
@@ -73,7 +80,7 @@ export function apiToastFor(action: UnknownAction, reducerPath = 'api'): ToastCo
     }
     if (isMutation && override?.inlineError) return null;
     if (!isMutation && override?.notFoundShownByPage && httpStatusOf(error) === 404) return null;
-    if (!isMutation) return queryErrorToast(error);
+    if (!isMutation) return queryErrorToast(error, meta.baseQueryMeta?.request?.url);
     const toast = mutationErrorToast(error);
     if (override?.keepDuplicateError && toast?.messageKey === TOAST_KEYS.alreadyExists) return toast;
     return withOverride(toast, override?.errorKey);
@@ -82,6 +89,14 @@ export function apiToastFor(action: UnknownAction, reducerPath = 'api'): ToastCo
     return withOverride(mutationSuccessToast(meta.baseQueryMeta?.request.method), override?.successKey);
   }
   return null;
+}
+
+/** The service that answered a query (a fulfilled query action), which ends an outage of it; else undefined. */
+export function answeringServiceOf(action: UnknownAction, reducerPath = 'api'): string | undefined {
+  const meta = apiMetaOf(action, reducerPath);
+  if (!meta || meta.arg.type === 'mutation' || !isFulfilled(action)) return undefined;
+  const url = meta.baseQueryMeta?.request?.url;
+  return url ? serviceOfUrl(url) : undefined;
 }
 
 /** Failed asynchronous actions that are not API calls are logged to the console only (§8). */

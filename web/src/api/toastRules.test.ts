@@ -1,7 +1,18 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { MESSAGES } from '@infra/contracts';
 import { createTestI18n } from '../testing/i18n';
-import { mutationErrorToast, mutationSuccessToast, queryErrorToast, toastText, type ToastContent } from './toastRules';
+import {
+  admitOutageToast,
+  endOutages,
+  mutationErrorToast,
+  mutationSuccessToast,
+  outageKeyOf,
+  queryErrorToast,
+  serviceOfUrl,
+  toastText,
+  type OutageLog,
+  type ToastContent,
+} from './toastRules';
 
 const i18n = createTestI18n();
 const t = (key: string, values?: Record<string, string | number>) => i18n.t(key, values);
@@ -132,5 +143,55 @@ describe('translations', () => {
     expect(t('toast.actionCompleted')).toBe(MESSAGES.actionCompleted);
     expect(t('loggedOut.message')).toBe(MESSAGES.signedOut);
     expect(t('notFound.title', { entity: t('notFound.entities.page') })).toBe(MESSAGES.notFound('Page'));
+  });
+});
+
+describe('outages: one toast per service and error', () => {
+  const base = 'http://localhost:8080/api/v1';
+
+  it('names the service that answers a path, as the gateway routes it', () => {
+    expect(serviceOfUrl(`${base}/organizations/workload?timeHorizon=30d`)).toBe('analytics');
+    expect(serviceOfUrl(`${base}/assets/a1/system-ratings`)).toBe('analytics');
+    expect(serviceOfUrl(`${base}/collections/c1/summary`)).toBe('analytics');
+    expect(serviceOfUrl(`${base}/data/financial`)).toBe('analytics');
+    expect(serviceOfUrl(`${base}/assets?page=1`)).toBe('inventory');
+    expect(serviceOfUrl(`${base}/assets/a1/system-attributes`)).toBe('inventory');
+    expect(serviceOfUrl(`${base}/views/summary?tagIds=t`)).toBe('inventory');
+    expect(serviceOfUrl(`${base}/meta/sidebar`)).toBe('inventory');
+    expect(serviceOfUrl(`${base}/organizations`)).toBe('identity');
+    expect(serviceOfUrl(`${base}/users/profile`)).toBe('identity');
+    expect(serviceOfUrl(`${base}/tags`)).toBe('tagging');
+    expect(serviceOfUrl(`${base}/business-events`)).toBe('events');
+    expect(serviceOfUrl(undefined)).toBe('unknown');
+  });
+
+  it('keys an outage by service and kind, and only failures of a service that does not answer', () => {
+    const url = `${base}/organizations/workload`;
+    expect(outageKeyOf(apiError(502, 'x', 'e1'), url)).toBe('analytics|unavailable');
+    expect(outageKeyOf(apiError(503), url)).toBe('analytics|unavailable');
+    expect(outageKeyOf(apiError(504), url)).toBe('analytics|timeout');
+    expect(outageKeyOf({ status: 'TIMEOUT_ERROR', error: 'TimeoutError' }, url)).toBe('analytics|timeout');
+    expect(outageKeyOf({ status: 'FETCH_ERROR', error: 'TypeError' }, url)).toBe('analytics|network');
+    expect(outageKeyOf({ status: 'PARSING_ERROR', originalStatus: 502, data: '<html>', error: 'x' }, url)).toBe(
+      'analytics|unavailable',
+    );
+    for (const status of [400, 403, 404, 409, 500]) expect(outageKeyOf(apiError(status), url)).toBeUndefined();
+    expect(queryErrorToast(apiError(502, 'x', 'e1'), url)).toMatchObject({ outageKey: 'analytics|unavailable' });
+    expect(queryErrorToast(apiError(500, 'x', 'e1'), url)).not.toHaveProperty('outageKey');
+  });
+
+  it('admits the first report of an outage, then none while reports keep coming within the window', () => {
+    const log: OutageLog = {};
+    expect(admitOutageToast(log, 'analytics|unavailable', 0, 60_000)).toBe(true);
+    expect(admitOutageToast(log, 'analytics|unavailable', 1_000, 60_000)).toBe(false);
+    expect(admitOutageToast(log, 'inventory|unavailable', 1_000, 60_000)).toBe(true);
+    expect(admitOutageToast(log, 'analytics|timeout', 1_000, 60_000)).toBe(true);
+    // Each report moves the window: 50 s after the last one is still the same outage.
+    expect(admitOutageToast(log, 'analytics|unavailable', 51_000, 60_000)).toBe(false);
+    expect(admitOutageToast(log, 'analytics|unavailable', 111_000, 60_000)).toBe(true);
+    // A service that answered: its next failure is a new outage.
+    endOutages(log, 'analytics');
+    expect(Object.keys(log)).toEqual(['inventory|unavailable']);
+    expect(admitOutageToast(log, 'analytics|unavailable', 112_000, 60_000)).toBe(true);
   });
 });

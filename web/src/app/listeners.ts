@@ -3,8 +3,8 @@ import type { AccountDto } from '@infra/contracts';
 import { STORAGE_KEYS } from '../config';
 import { api, ORGANIZATION_SCOPED_TAGS } from '../api/api';
 import { httpStatusOf } from '../api/errors';
-import { apiToastFor, isFailedAsyncAction } from '../api/toastListener';
-import { enqueueToast } from '../features/toasts/toastsSlice';
+import { answeringServiceOf, apiToastFor, isFailedAsyncAction } from '../api/toastListener';
+import { enqueueToast, selectHasOutage, serviceAnswered } from '../features/toasts/toastsSlice';
 import {
   resetSelectedAccount,
   selectSelectedAccount,
@@ -40,13 +40,16 @@ export function registerAppListeners(startListening: AppStartListening): () => v
     startListening({
       predicate: (action: UnknownAction) =>
         action.type.startsWith(`${api.reducerPath}/`) || isFailedAsyncAction(action),
-      effect: (action, { dispatch }) => {
+      effect: (action, { dispatch, getState }) => {
         if (isFailedAsyncAction(action, api.reducerPath)) {
           console.error('Asynchronous action failed', action);
           return;
         }
         const toast = apiToastFor(action, api.reducerPath);
         if (toast) dispatch(enqueueToast(toast));
+        // A service that answers again ends its outage: its next one gets a toast again.
+        const service = answeringServiceOf(action, api.reducerPath);
+        if (service && selectHasOutage(getState(), service)) dispatch(serviceAnswered(service));
       },
     }),
     // Remember the selections in local storage.

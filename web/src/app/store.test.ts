@@ -9,12 +9,18 @@ import { accountApi } from '../features/account/accountApi';
 import { mfaApi } from '../features/security/mfaApi';
 import { EMPTY_ORGANIZATION } from '../features/selection/types';
 import { userApi } from '../features/user/userApi';
+import { selectRetryAttempts } from '../api/retryStatus';
+import { dismissToast } from '../features/toasts/toastsSlice';
 import { makeStore } from './store';
 
 /** Endpoints for exercising the shared API's toast and redirect rules. */
 const testApi = api.injectEndpoints({
   endpoints: (build) => ({
     listThings: build.query<unknown, string>({ query: (id) => `things/${id}` }),
+    /** An analysis of the organization, as the dashboards' widgets ask (analytics). */
+    getAnalysis: build.query<unknown, string>({ query: (name) => `organizations/${name}?timeHorizon=30d` }),
+    /** An inventory list (another service). */
+    getViews: build.query<unknown, number>({ query: (page) => `views?page=${page}` }),
     saveThing: build.mutation<unknown, { method: string }>({
       query: ({ method }) => ({ url: 'things', method, body: { name: 'x' } }),
     }),
@@ -199,5 +205,94 @@ describe('the store with the shared API', () => {
     expect(browser.locationReplace).toHaveBeenCalledWith('/api/login');
     // A 401 is no news (the browser is leaving for login): no warning in the console.
     expect(warn).not.toHaveBeenCalled();
+  });
+});
+
+describe('an outage (issue 21, item 9)', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  const ANALYSES = ['workload', 'cost-analysis', 'workload-gap-analysis', 'system-utilization'];
+  let down: Set<string>;
+  let answered: number;
+
+  beforeEach(() => {
+    down = new Set(['analytics']);
+    answered = 0;
+    fetchMock.mockImplementation((request: Request) => {
+      answered += 1;
+      const service = new URL(request.url).pathname.startsWith('/api/v1/organizations/') ? 'analytics' : 'inventory';
+      return Promise.resolve(
+        down.has(service)
+          ? jsonResponse(502, { statusCode: 502, message: 'x', errorId: `e-${answered}` })
+          : jsonResponse(200, {}),
+      );
+    });
+  });
+
+  const failAll = async (store: ReturnType<typeof makeStore>, names: string[]) => {
+    const requests = names.map((name) =>
+      store.dispatch(testApi.endpoints.getAnalysis.initiate(name, { forceRefetch: true })),
+    );
+    await jest.runAllTimersAsync();
+    const results = await Promise.all(requests);
+    requests.forEach((request) => request.unsubscribe());
+    return results;
+  };
+
+  it('says which queries are being retried, until they settle', async () => {
+    const store = makeStore();
+    const request = store.dispatch(testApi.endpoints.getAnalysis.initiate('workload'));
+    // The first attempt fails: the query waits for its retry (a random wait, 3 s at most).
+    await jest.advanceTimersByTimeAsync(0);
+    expect(selectRetryAttempts(store.getState(), request.requestId)).toBe(1);
+    await jest.advanceTimersByTimeAsync(3000);
+    expect(selectRetryAttempts(store.getState(), request.requestId)).toBeGreaterThanOrEqual(2);
+    down.clear();
+    await jest.advanceTimersByTimeAsync(3000);
+    expect((await request).isSuccess).toBe(true);
+    expect(selectRetryAttempts(store.getState(), request.requestId)).toBeUndefined();
+    request.unsubscribe();
+  });
+
+  it('shows one error toast for the widgets of a service that is down, not one per widget', async () => {
+    const store = makeStore();
+    const results = await failAll(store, ANALYSES);
+    expect(results.every((result) => result.isError)).toBe(true);
+    expect(toastsOf(store)).toEqual([
+      { messageKey: 'toast.queryError', errorId: expect.any(String), variant: 'error', persist: true },
+    ]);
+    // Still down a while later (a widget opened since, the next page): still that one toast.
+    await jest.advanceTimersByTimeAsync(30_000);
+    await failAll(store, ['system-ratings']);
+    expect(toastsOf(store)).toHaveLength(1);
+    // Another service that fails is another outage.
+    down.add('inventory');
+    const views = store.dispatch(testApi.endpoints.getViews.initiate(1));
+    await jest.runAllTimersAsync();
+    await views;
+    views.unsubscribe();
+    expect(toastsOf(store)).toHaveLength(2);
+  });
+
+  it('shows a toast again for the next outage: once the service has answered, or a minute after the last failure', async () => {
+    const store = makeStore();
+    await failAll(store, ANALYSES);
+    expect(toastsOf(store)).toHaveLength(1);
+    store.dispatch(dismissToast(store.getState().toasts.items[0]?.key ?? ''));
+
+    // Back, then down again: a new outage.
+    down.clear();
+    const answer = store.dispatch(testApi.endpoints.getAnalysis.initiate('business-overview'));
+    await answer;
+    answer.unsubscribe();
+    down.add('analytics');
+    await failAll(store, ANALYSES);
+    expect(toastsOf(store).filter((toast) => toast.variant === 'error')).toHaveLength(2);
+
+    // Never answered, but no failure for a minute: the next failure is news again.
+    await jest.advanceTimersByTimeAsync(60_000);
+    await failAll(store, ['workload']);
+    expect(toastsOf(store).filter((toast) => toast.variant === 'error')).toHaveLength(3);
   });
 });

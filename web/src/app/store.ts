@@ -1,6 +1,7 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from '../api/api';
+import retryStatusSlice from '../api/retryStatus';
 import selectedAccountSlice from '../features/selection/selectedAccountSlice';
 import selectedOrganizationSlice from '../features/selection/selectedOrganizationSlice';
 import toastsSlice from '../features/toasts/toastsSlice';
@@ -17,6 +18,7 @@ export interface LazyLoadedSlices {}
 
 export const rootReducer = combineSlices(
   api,
+  retryStatusSlice,
   selectedAccountSlice,
   selectedOrganizationSlice,
   sidebarSlice,

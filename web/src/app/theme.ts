@@ -1,4 +1,6 @@
 import { alpha, createTheme } from '@mui/material/styles';
+import type {} from '@mui/x-data-grid/themeAugmentation';
+import { PHONE_GRID_CLASS } from '../shared/gridClasses';
 
 const primary = '#1f4e8c';
 const border = '#e3e8ef';
@@ -50,5 +52,23 @@ export const theme = createTheme({
       },
     },
     MuiButton: { defaultProps: { disableElevation: true } },
+    MuiDataGrid: {
+      styleOverrides: {
+        // Column titles wrap onto a second line instead of being cut ("CPU Maxim…"): issue 21, item 12.
+        columnHeaderTitle: { whiteSpace: 'normal', lineHeight: 1.2 },
+        root: {
+          // On a phone (useResponsiveColumns) cells wrap too, and their rows grow to fit.
+          [`&.${PHONE_GRID_CLASS} .MuiDataGrid-cell`]: {
+            whiteSpace: 'normal',
+            overflowWrap: 'anywhere',
+            lineHeight: 1.35,
+            paddingTop: 8,
+            paddingBottom: 8,
+            display: 'flex',
+            alignItems: 'center',
+          },
+        },
+      },
+    },
   },
 });

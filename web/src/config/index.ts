@@ -18,6 +18,19 @@ export const README_PATH = '/docs/readme.html';
 
 /** Request retry limit: 10 attempts in all (the first try plus 9 retries). */
 export const MAX_REQUEST_ATTEMPTS = 10;
+/**
+ * Retry backoff (§9): randomised, growing exponentially from 300 ms with the exponent capped at 5 (RTK Query's
+ * default). Each wait is also capped at 3 s, so that a service back up shows its data within seconds instead of
+ * after the 10 s waits of the later retries (issue 21 item 9: a minute of placeholders).
+ */
+export const RETRY_BASE_DELAY_MS = 300;
+export const RETRY_MAX_EXPONENT = 5;
+export const RETRY_MAX_DELAY_MS = 3000;
+/**
+ * An outage (a service answering 502/503/504, time-outs, no connection) shows one error toast per service and
+ * error: the same again is not shown until that service has answered, or for this long after the last failure.
+ */
+export const OUTAGE_TOAST_WINDOW_MS = 60_000;
 /** Client time-out of one attempt; a time-out is retried. Not shown in the spec: 30 s. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 /** Cached query data lifetime, seconds. */

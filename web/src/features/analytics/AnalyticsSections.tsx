@@ -15,6 +15,9 @@ import { ViewRatingsWidget } from './widgets/ViewRatingsWidget';
 import { WorkloadCapacityWidget } from './widgets/WorkloadCapacityWidget';
 import { WorkloadCostWidget } from './widgets/WorkloadCostWidget';
 
+/** A cell of the ratings' grid: its widget's card fills it, so the two of a row are as tall as each other. */
+const CELL = { minWidth: 0, display: 'flex', flexDirection: 'column', '& > *': { flexGrow: 1 } } as const;
+
 export interface AnalyticsSectionsProps {
   target: AnalyticsTarget;
   /** The System Attributes section of the target. */
@@ -35,25 +38,36 @@ export function AnalyticsSections({ target, attributes }: AnalyticsSectionsProps
   const { scope } = args;
 
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 3,
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' },
-        alignItems: 'start',
-      }}
-    >
+    // Each section takes the page's width, one under the other: a short section beside a tall one left most of a
+    // column empty (~1000 px beside the ratings at 1440 px: issue 21, item 10). Inside the ratings, the two short
+    // widgets share a row and the wide one (its table of lowest ratings) has the full width.
+    <Stack spacing={3}>
       <Box sx={{ minWidth: 0 }}>{attributes}</Box>
       <Box sx={{ minWidth: 0 }}>
         <DashboardSection title={t('dashboard.sections.systemRatings')} testId="section-system-ratings">
-          <Stack spacing={2}>
-            <InfraRatingWidget args={groupArgs} skip={skip} />
-            {scope.kind === 'asset' ? null : <ViewRatingsWidget args={groupArgs} skip={skip} />}
-            <SystemRatingsWidget args={groupArgs} skip={skip} />
-          </Stack>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+            }}
+          >
+            {/* An asset has no view ratings: its InfraRating takes the row. */}
+            <Box sx={{ ...CELL, gridColumn: scope.kind === 'asset' ? '1 / -1' : 'auto' }}>
+              <InfraRatingWidget args={groupArgs} skip={skip} />
+            </Box>
+            {scope.kind === 'asset' ? null : (
+              <Box sx={CELL}>
+                <ViewRatingsWidget args={groupArgs} skip={skip} />
+              </Box>
+            )}
+            <Box sx={{ ...CELL, gridColumn: '1 / -1' }}>
+              <SystemRatingsWidget args={groupArgs} skip={skip} />
+            </Box>
+          </Box>
         </DashboardSection>
       </Box>
-      <Box sx={{ minWidth: 0, gridColumn: '1 / -1' }}>
+      <Box sx={{ minWidth: 0 }}>
         <DashboardSection title={t('dashboard.sections.businessOverview')} testId="section-business-overview">
           <Stack spacing={2}>
             {scope.kind === 'organization' ? <BusinessOverviewWidget args={args} skip={skip} /> : null}
@@ -75,6 +89,6 @@ export function AnalyticsSections({ target, attributes }: AnalyticsSectionsProps
           </Stack>
         </DashboardSection>
       </Box>
-    </Box>
+    </Stack>
   );
 }

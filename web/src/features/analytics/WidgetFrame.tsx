@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '../../shared/components/ErrorBoundary';
+import { RetryingNote, useRetryAttempts } from '../../shared/components/RetryingNote';
 import type { AnalysisArgs } from './analyticsApi';
 
 /** "Oops! Error loading widget" (§2, §8). */
@@ -44,22 +45,42 @@ export function WidgetFrame({ title, testId, resetKey, children }: WidgetFramePr
 }
 
 export interface QueryContentProps<T> {
-  /** The query's state: `currentData` only, so a new filter never shows the previous one's figures. */
-  query: { currentData?: T; isError: boolean };
+  /**
+   * The query's state: `currentData` only, so a new filter never shows the previous one's figures; `requestId` to
+   * say when the request is being retried.
+   */
+  query: { currentData?: T; isError: boolean; requestId?: string };
   skip: boolean;
   /** Height of the loading placeholder. */
   height?: number;
   children: (data: T) => ReactNode;
 }
 
-/** A widget's query states: the widget error, "no organization", loading, or the content. */
+/**
+ * A widget's query states: the widget error, "no organization", loading, or the content; while the request is being
+ * retried (a service down or slow), "Retrying…" above the placeholder or the figures shown.
+ */
 export function QueryContent<T>({ query, skip, height = 160, children }: QueryContentProps<T>) {
   const { t } = useTranslation();
   const { currentData } = query;
+  const retrying = useRetryAttempts(query.requestId);
   if (query.isError) return <WidgetError />;
   if (skip) return <Typography color="text.secondary">{t('layout.noOrganizations')}</Typography>;
-  if (currentData === undefined) return <Skeleton variant="rounded" height={height} />;
-  return <>{children(currentData)}</>;
+  const note = retrying === undefined ? null : <RetryingNote failedAttempts={retrying} />;
+  if (currentData === undefined) {
+    return (
+      <>
+        {note}
+        <Skeleton variant="rounded" height={height} />
+      </>
+    );
+  }
+  return (
+    <>
+      {note}
+      {children(currentData)}
+    </>
+  );
 }
 
 /** The props of a widget that shows one analysis of a dashboard's target. */

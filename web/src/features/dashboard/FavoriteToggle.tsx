@@ -16,7 +16,7 @@ export interface FavoriteToggleProps {
 /** A star that marks or unmarks an asset, collection or view as a favorite of the caller (updateFavorite). */
 export function FavoriteToggle({ type, id, name, size = 'medium' }: FavoriteToggleProps) {
   const { t } = useTranslation();
-  const { favorite, known, busy, toggle } = useFavorite(type, id);
+  const { favorite, known, busy, toggle } = useFavorite(type, id, name);
   const label = t(favorite ? 'dashboard.favorite.remove' : 'dashboard.favorite.add', { name });
   return (
     <Tooltip title={label}>

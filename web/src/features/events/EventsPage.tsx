@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { generatePath, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { ROUTES } from '../../config/routes';
 import { useFormat } from '../../shared/format';
-import { TABLE_PAGE_SIZE, useDataGridDefaults } from '../../shared/table';
+import { TABLE_PAGE_SIZE, useDataGridDefaults, useResponsiveColumns } from '../../shared/table';
 import { searchParam } from '../management/inventoryRules';
 import { nameLinkCell } from '../management/nameLinkCell';
 import { TableFilterField } from '../management/TableFilterField';
@@ -76,6 +76,7 @@ export function EventsTable() {
       },
     ];
   }, [t, format, timeZone, isAdmin, navigate]);
+  const responsive = useResponsiveColumns(columns, ['name', 'actions']);
 
   return (
     <Card>
@@ -92,7 +93,7 @@ export function EventsTable() {
       <DataGrid
         {...gridDefaults}
         rows={rows}
-        columns={columns}
+        {...responsive}
         rowCount={rowCountRef.current}
         loading={isFetching}
         paginationMode="server"

@@ -10,7 +10,6 @@ import type {
   SidebarItem,
   SystemAttributesDto,
   TimeHorizon,
-  ToggleFavoriteRequest,
   UpdateActiveStatusRequest,
   UpdateActiveStatusResponse,
   ViewDto,
@@ -19,6 +18,7 @@ import type {
 import { api } from '../../api/api';
 import { setList, withQuery } from '../../api/queryParams';
 import { registerEndpointToasts } from '../../api/toastListener';
+import { applyFavorite, favoriteRequestOf, type FavoriteChange } from './favorites';
 
 /**
  * Every inventory call of the web app (assets, collections, views, sidebar), injected into the one `api`. The
@@ -197,9 +197,22 @@ export const inventoryApi = api.injectEndpoints({
       query: () => 'meta/sidebar',
       providesTags: [SIDEBAR],
     }),
-    /** `PUT meta/sidebar/favorite` (spec §7's named mutation updateFavorite). */
-    updateFavorite: build.mutation<SidebarItem, ToggleFavoriteRequest>({
-      query: (body) => ({ url: 'meta/sidebar/favorite', method: 'PUT', body }),
+    /**
+     * `PUT meta/sidebar/favorite` (spec §7's named mutation updateFavorite). Optimistic: the sidebar shows the change
+     * at once and takes it back if the save fails (its error toast says so); a success reads the tree again.
+     */
+    updateFavorite: build.mutation<SidebarItem, FavoriteChange>({
+      query: (change) => ({ url: 'meta/sidebar/favorite', method: 'PUT', body: favoriteRequestOf(change) }),
+      async onQueryStarted(change, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          inventoryApi.util.updateQueryData('getSidebar', undefined, (tree) => applyFavorite(tree, change)),
+        );
+        try {
+          await queryFulfilled;
+        } catch {
+          patch.undo();
+        }
+      },
       invalidatesTags: (_result, error) => (error ? [] : [SIDEBAR]),
     }),
   }),

@@ -77,12 +77,13 @@ export default function ProfilePage() {
       <Card>
         <CardContent sx={{ p: 3 }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3 }}>
-            <Avatar sx={{ width: 56, height: 56, bgcolor: 'primary.main' }}>{initials(profile)}</Avatar>
-            <Box>
-              <Typography variant="h6" component="h2">
+            <Avatar sx={{ width: 56, height: 56, bgcolor: 'primary.main', flexShrink: 0 }}>{initials(profile)}</Avatar>
+            {/* minWidth 0 and wrapping keep the chips inside a phone's width (issue 21, item 12). */}
+            <Box sx={{ minWidth: 0 }}>
+              <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
                 {fullName(profile) || notSet}
               </Typography>
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5 }}>
+              <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mt: 0.5 }}>
                 <Typography variant="body2" color="text.secondary">
                   {t('profile.role')}
                 </Typography>
@@ -96,6 +97,9 @@ export default function ProfilePage() {
                   variant="outlined"
                   color={profile?.mfaEnabled ? 'success' : 'default'}
                   label={t(profile?.mfaEnabled ? 'profile.mfaOn' : 'profile.mfaOff')}
+                  data-testid="profile-mfa"
+                  // A label longer than the line wraps inside the chip rather than running past the card.
+                  sx={{ maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
                 />
               </Box>
             </Box>

@@ -11,7 +11,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteDialog } from '../../shared/components/ConfirmDeleteDialog';
 import { useAppSelector } from '../../app/hooks';
-import { useDataGridDefaults } from '../../shared/table';
+import { useDataGridDefaults, useResponsiveColumns } from '../../shared/table';
 import { useGetCollectionsQuery } from '../management/inventoryApi';
 import { useInventoryAccess } from '../management/useInventoryAccess';
 import { selectSelectedOrganizationId } from '../selection/selectedOrganizationSlice';
@@ -116,6 +116,7 @@ export default function RulesPage() {
       },
     ];
   }, [t, isAdmin, tagLabel, collectionName, applyRule]);
+  const responsive = useResponsiveColumns(columns, ['name', 'enabled', 'actions']);
 
   const save = async (request: SaveRuleRequest) => {
     const result = editing ? await updateRule({ id: editing.id, ...request }) : await createRule(request);
@@ -149,7 +150,7 @@ export default function RulesPage() {
         <DataGrid
           {...gridDefaults}
           rows={rules ?? []}
-          columns={columns}
+          {...responsive}
           loading={isFetching}
           disableColumnFilter
           disableRowSelectionOnClick

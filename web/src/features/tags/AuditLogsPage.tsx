@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { useFormat } from '../../shared/format';
-import { TABLE_PAGE_SIZE, useDataGridDefaults } from '../../shared/table';
+import { TABLE_PAGE_SIZE, useDataGridDefaults, useResponsiveColumns } from '../../shared/table';
 import { selectSelectedOrganizationId } from '../selection/selectedOrganizationSlice';
 import { TaggingFrame } from './TaggingFrame';
 import { activityKey } from './tagRules';
@@ -69,6 +69,7 @@ export default function AuditLogsPage() {
     ],
     [t, format, actorLabel],
   );
+  const responsive = useResponsiveColumns(columns, ['date', 'detail']);
 
   return (
     <TaggingFrame titleKey="pages.auditLogs">
@@ -79,7 +80,7 @@ export default function AuditLogsPage() {
         <DataGrid
           {...gridDefaults}
           rows={data?.items ?? []}
-          columns={columns}
+          {...responsive}
           rowCount={rowCount.current}
           loading={isFetching}
           paginationMode="server"

@@ -30,7 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api/api';
 import { useAppDispatch } from '../../app/hooks';
 import { useFormat } from '../../shared/format';
-import { useDataGridDefaults } from '../../shared/table';
+import { useDataGridDefaults, useResponsiveColumns } from '../../shared/table';
 import { isCsvFileName, startDownload, uploadFile } from './fileTransfer';
 import {
   activeStepOf,
@@ -456,11 +456,12 @@ function PastImports() {
     ],
     [t, format, download, actorLabel],
   );
+  const responsive = useResponsiveColumns(columns, ['fileName', 'status']);
   return (
     <DataGrid
       {...gridDefaults}
       rows={data ?? []}
-      columns={columns}
+      {...responsive}
       loading={isFetching}
       disableColumnFilter
       disableRowSelectionOnClick

@@ -24,7 +24,7 @@ import { generatePath, Link as RouterLink, useNavigate } from 'react-router-dom'
 import { useAppSelector } from '../../app/hooks';
 import { ROUTES } from '../../config/routes';
 import { useFormat } from '../../shared/format';
-import { useDataGridDefaults } from '../../shared/table';
+import { useDataGridDefaults, useResponsiveColumns } from '../../shared/table';
 import { searchParam } from '../management/inventoryRules';
 import { TableFilterField } from '../management/TableFilterField';
 import { useDebouncedValue } from '../management/useDebouncedValue';
@@ -188,6 +188,7 @@ export default function TagLibraryPage() {
     ],
     [t, format, isAdmin, navigate],
   );
+  const responsive = useResponsiveColumns(columns, ['tagId', 'status', 'actions']);
 
   return (
     <TaggingFrame titleKey="pages.tagLibrary">
@@ -259,7 +260,7 @@ export default function TagLibraryPage() {
         <DataGrid
           {...gridDefaults}
           rows={tags ?? []}
-          columns={columns}
+          {...responsive}
           loading={isFetching}
           disableColumnFilter
           disableRowSelectionOnClick

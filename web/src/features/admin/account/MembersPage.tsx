@@ -14,7 +14,7 @@ import { DataGrid, GridActionsCellItem, type GridColDef } from '@mui/x-data-grid
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roleKey } from '../../../shared/roles';
-import { useDataGridDefaults } from '../../../shared/table';
+import { useDataGridDefaults, useResponsiveColumns } from '../../../shared/table';
 import {
   useAddMemberMutation,
   useGetMembersQuery,
@@ -127,6 +127,7 @@ export function MembersTable({ account, canManage }: MembersTableProps) {
       },
     ];
   }, [t, canManage, phone]);
+  const responsive = useResponsiveColumns(columns, ['name', 'role', 'actions'], columnVisibilityModel);
 
   const add = async (member: NewMember) => {
     const result = await addMember({ accountId: account.id, ...member });
@@ -161,9 +162,8 @@ export function MembersTable({ account, canManage }: MembersTableProps) {
         <DataGrid
           {...gridDefaults}
           rows={members ?? []}
-          columns={columns}
+          {...responsive}
           getRowId={(member) => member.invitationId ?? member.userId}
-          columnVisibilityModel={columnVisibilityModel}
           loading={isLoading}
           autoHeight
           disableRowSelectionOnClick

@@ -14,7 +14,7 @@ import { useAppDispatch } from '../../../app/hooks';
 import { ROUTES } from '../../../config/routes';
 import { Loading } from '../../../shared/components/Loading';
 import { PageHeader } from '../../../shared/components/PageHeader';
-import { useDataGridDefaults } from '../../../shared/table';
+import { useDataGridDefaults, useResponsiveColumns } from '../../../shared/table';
 import { usePageTitle } from '../../../shared/usePageTitle';
 import { useGetAccountsQuery } from '../../account/accountApi';
 import { setSelectedAccount } from '../../selection/selectedAccountSlice';
@@ -95,6 +95,7 @@ export function AccountsTable() {
       },
     ];
   }, [t, dispatch, navigate]);
+  const responsive = useResponsiveColumns(columns, ['name', 'actions'], columnVisibilityModel);
 
   const create = async (request: CreateAccountRequest) => {
     const result = await createAccount(request);
@@ -111,8 +112,7 @@ export function AccountsTable() {
         isError={isError}
         errorTestId="accounts-error"
         rows={accounts ?? []}
-        columns={columns}
-        columnVisibilityModel={columnVisibilityModel}
+        {...responsive}
         loading={isLoading}
         aria-label={t('admin.sections.accounts.title')}
       />

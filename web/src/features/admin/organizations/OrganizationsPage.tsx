@@ -9,7 +9,7 @@ import type { AccountDto, OrganizationDto, OrganizationRequest } from '@infra/co
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDataGridDefaults } from '../../../shared/table';
+import { useDataGridDefaults, useResponsiveColumns } from '../../../shared/table';
 import {
   useCreateOrganizationMutation,
   useGetOrganizationsQuery,
@@ -98,6 +98,7 @@ export function OrganizationsTable({ account, canManage }: OrganizationsTablePro
       },
     ];
   }, [t, canManage]);
+  const responsive = useResponsiveColumns(columns, ['name', 'actions'], columnVisibilityModel);
 
   const save = async (request: OrganizationRequest) => {
     const editing = dialog.organization;
@@ -128,8 +129,7 @@ export function OrganizationsTable({ account, canManage }: OrganizationsTablePro
         isError={isError}
         errorTestId="organizations-error"
         rows={organizations ?? []}
-        columns={columns}
-        columnVisibilityModel={columnVisibilityModel}
+        {...responsive}
         loading={isLoading}
         aria-label={t('admin.sections.organizations.title')}
       />

@@ -41,7 +41,13 @@ export function AssetAttributesSection({ assetId }: { assetId: string }) {
           component="dl"
           sx={{
             display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
+            // The section has the page's width: more columns as it grows, so it stays short.
+            gridTemplateColumns: {
+              xs: '1fr',
+              sm: 'repeat(2, minmax(0, 1fr))',
+              md: 'repeat(3, minmax(0, 1fr))',
+              lg: 'repeat(4, minmax(0, 1fr))',
+            },
             columnGap: 3,
             rowGap: 1.5,
             m: 0,

@@ -1,7 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { ASSET_STATUSES, type AssetDto } from '@infra/contracts';
 import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
@@ -9,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { setSelectedItem } from '../../../layout/sidebarSlice';
-import { TABLE_PAGE_SIZE, useDataGridDefaults } from '../../../shared/table';
+import { TABLE_PAGE_SIZE, useDataGridDefaults, useResponsiveColumns } from '../../../shared/table';
 import { AssetStatusChip } from '../../management/assets/AssetStatusChip';
 import { useGetAssetsQuery } from '../../management/inventoryApi';
 import { selectDashboardFilter } from '../dashboardFilterSlice';
@@ -21,7 +19,6 @@ export function CollectionMembersSection({ collectionId }: { collectionId: strin
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const gridDefaults = useDataGridDefaults();
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const { tags } = useAppSelector(selectDashboardFilter);
   const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: TABLE_PAGE_SIZE });
   const { data, isFetching, isError } = useGetAssetsQuery({
@@ -70,6 +67,7 @@ export function CollectionMembersSection({ collectionId }: { collectionId: strin
     ],
     [t, dispatch],
   );
+  const responsive = useResponsiveColumns(columns, ['name', 'status']);
 
   return (
     <DashboardSection title={t('dashboard.sections.systemAttributes')} testId="section-system-attributes">
@@ -80,8 +78,7 @@ export function CollectionMembersSection({ collectionId }: { collectionId: strin
           {...gridDefaults}
           rows={data?.items ?? []}
           rowCount={data?.total ?? 0}
-          columns={columns}
-          columnVisibilityModel={{ instance_type: !phone, site: !phone }}
+          {...responsive}
           paginationMode="server"
           paginationModel={pagination}
           onPaginationModelChange={setPagination}

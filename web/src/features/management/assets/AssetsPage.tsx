@@ -14,7 +14,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROUTES } from '../../../config/routes';
 import { useFormat } from '../../../shared/format';
-import { TABLE_PAGE_SIZE, useDataGridDefaults } from '../../../shared/table';
+import { TABLE_PAGE_SIZE, useDataGridDefaults, useResponsiveColumns } from '../../../shared/table';
 import { useGetAssetsQuery, useGetCollectionsQuery, useUpdateAssetsStatusMutation } from '../inventoryApi';
 import { assetSortParam, batches, isAssetSortField, searchParam } from '../inventoryRules';
 import { ManagementPage } from '../ManagementPage';
@@ -137,6 +137,7 @@ export function AssetsTable() {
       }),
     ];
   }, [t, format]);
+  const responsive = useResponsiveColumns(columns, ['name', 'status']);
 
   const applyStatus = async (status: AssetStatus) => {
     for (const assetIds of batches(selectedIds)) {
@@ -177,7 +178,7 @@ export function AssetsTable() {
       <DataGrid
         {...gridDefaults}
         rows={rows}
-        columns={columns}
+        {...responsive}
         rowCount={rowCountRef.current}
         loading={isFetching}
         paginationMode="server"

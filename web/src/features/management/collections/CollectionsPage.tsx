@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { ROUTES } from '../../../config/routes';
 import { ConfirmDeleteDialog } from '../../../shared/components/ConfirmDeleteDialog';
 import { useFormat } from '../../../shared/format';
-import { useDataGridDefaults } from '../../../shared/table';
+import { useDataGridDefaults, useResponsiveColumns } from '../../../shared/table';
 import {
   useCreateCollectionMutation,
   useDeleteCollectionMutation,
@@ -109,6 +109,7 @@ export function CollectionsTable({
     // On a phone the actions follow the name, so they need no sideways scroll.
     return phone ? [...base.slice(0, 1), actions, ...base.slice(1)] : [...base, actions];
   }, [t, format, isAdmin, phone]);
+  const responsive = useResponsiveColumns(columns, ['name', 'actions']);
 
   const create = async ({ name, assets }: NewCollection) => {
     const result = await createCollection({ name, assetIds: assets.map((asset) => asset.id) });
@@ -146,7 +147,7 @@ export function CollectionsTable({
         {...gridDefaults}
         filterTestId="collections-filter"
         rows={collections ?? []}
-        columns={columns}
+        {...responsive}
         loading={isLoading}
         aria-label={t('admin.sections.collections.title')}
         data-testid="collections-grid"

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { ROUTES } from '../../../config/routes';
 import { ConfirmDeleteDialog } from '../../../shared/components/ConfirmDeleteDialog';
 import { useFormat } from '../../../shared/format';
-import { useDataGridDefaults } from '../../../shared/table';
+import { useDataGridDefaults, useResponsiveColumns } from '../../../shared/table';
 import {
   useCreateViewMutation,
   useDeleteViewMutation,
@@ -115,6 +115,7 @@ export function ViewsTable({ editing, onEdit }: { editing: Editing; onEdit: (edi
     // On a phone the actions follow the name, so they need no sideways scroll.
     return phone ? [...base.slice(0, 1), actions, ...base.slice(1)] : [...base, actions];
   }, [t, format, collectionNames, canChangeView, onEdit, phone]);
+  const responsive = useResponsiveColumns(columns, ['name', 'actions']);
 
   const save = async (request: SaveViewRequest) => {
     const result = await createView(request);
@@ -133,7 +134,7 @@ export function ViewsTable({ editing, onEdit }: { editing: Editing; onEdit: (edi
         {...gridDefaults}
         filterTestId="views-filter"
         rows={views ?? []}
-        columns={columns}
+        {...responsive}
         loading={isLoading}
         aria-label={t('admin.sections.views.title')}
         data-testid="views-grid"

@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteDialog } from '../../../../shared/components/ConfirmDeleteDialog';
 import { useFormat } from '../../../../shared/format';
 import { roleKey } from '../../../../shared/roles';
-import { useDataGridDefaults } from '../../../../shared/table';
+import { useDataGridDefaults, useResponsiveColumns } from '../../../../shared/table';
 import { CreateApiKeyDialog, SecretDialog } from './ApiKeyDialogs';
 import { useCreateApiKeyMutation, useGetApiKeysQuery, useRevokeApiKeyMutation } from './apiKeysApi';
 
@@ -101,6 +101,7 @@ export function ApiKeysCard({ account }: { account: Pick<AccountDto, 'id' | 'org
       },
     ];
   }, [t, format, account.timeZone]);
+  const responsive = useResponsiveColumns(columns, ['name', 'status', 'actions']);
 
   const create = async (request: CreateApiKeyRequest) => {
     const result = await createKey({ accountId: account.id, ...request });
@@ -133,7 +134,7 @@ export function ApiKeysCard({ account }: { account: Pick<AccountDto, 'id' | 'org
         <DataGrid
           {...gridDefaults}
           rows={keys ?? []}
-          columns={columns}
+          {...responsive}
           loading={isLoading}
           autoHeight
           disableRowSelectionOnClick

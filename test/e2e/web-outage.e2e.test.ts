@@ -1,0 +1,166 @@
+/**
+ * Browser test of a backend that is down (issue 21, item 9), on the Home dashboard: the analytics calls answer 502
+ * (as the gateway does while a service is down) through `page.route`, and the page's clock is Playwright's, paused
+ * and moved on by hand, so nothing here depends on the machine's speed. Checks: every analysis widget says it is
+ * retrying; an outage that outlasts the 10 attempts raises one error toast, not one per widget; and once the service
+ * answers, the next retry (at most 3 s of the page's time away) brings the data.
+ */
+import type { Page, Route } from 'playwright-core';
+import { MESSAGES } from '@infra/contracts';
+import { pollUntil } from '@infra/platform/testing';
+import { BROWSER_BASE_URL as BASE_URL, useBrowser, WAIT_MS } from './support/browser';
+import { signInThroughPage } from './support/web-signin';
+
+jest.setTimeout(240_000);
+
+const session = useBrowser();
+
+/** The analyses of the Home dashboard: analytics' organization routes. */
+const ANALYSIS_PATH =
+  /\/api\/v1\/organizations\/(system-utilization|workload|cost-analysis|workload-gap-analysis|system-ratings|business-overview)$/;
+const ANALYSIS_WIDGETS = [
+  'widget-infra-rating',
+  'widget-system-ratings',
+  'widget-business-overview',
+  'widget-workload-capacity',
+  'widget-workload-cost',
+  'widget-capacity-gap',
+  'widget-system-utilization',
+];
+/** The longest a retry may wait (web/src/config RETRY_MAX_DELAY_MS). */
+const MAX_RETRY_WAIT_MS = 3000;
+const ORGANIZATION = 'Demo East';
+
+const toasts = (page: Page) => page.locator('.notistack-SnackbarContainer [role="alert"]');
+
+/**
+ * Sends the analyses to a service that is down until `up()`: each call waits until `release()` (the page's clock is
+ * paused by then), then answers the gateway's 502 body, and counts the calls per URL.
+ */
+async function analyticsOutage(page: Page) {
+  const calls = new Map<string, number>();
+  let down = true;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => ANALYSIS_PATH.test(url.pathname),
+    async (route: Route) => {
+      await released;
+      const url = route.request().url();
+      calls.set(url, (calls.get(url) ?? 0) + 1);
+      if (!down) return route.continue();
+      return route.fulfill({
+        status: 502,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 502, message: MESSAGES.unavailable, errorId: `e2e-${calls.get(url)}` }),
+      });
+    },
+  );
+  return {
+    calls,
+    release,
+    up: () => {
+      down = false;
+    },
+  };
+}
+
+/** Selects the demo organization with telemetry in the header's dropdown, unless it is selected already. */
+async function selectOrganization(page: Page) {
+  const dropdown = page.getByTestId('organization-select').getByRole('combobox');
+  await dropdown.waitFor({ timeout: WAIT_MS });
+  if (((await dropdown.textContent()) ?? '').trim() === ORGANIZATION) return;
+  await dropdown.click();
+  await page.getByRole('option', { name: ORGANIZATION, exact: true }).click({ force: true });
+  await pollUntil(
+    `the organization ${ORGANIZATION} to be selected`,
+    async () => ((await dropdown.textContent()) ?? '').trim() === ORGANIZATION,
+    { timeoutMs: WAIT_MS, intervalMs: 100 },
+  );
+}
+
+/**
+ * Opens Home with the page's clock installed, lets the analyses' first calls fail, and pauses the clock: from
+ * then on a retry happens only when the test moves the clock on.
+ */
+async function openHomeDuringOutage(page: Page) {
+  await signInThroughPage(page, 'admin');
+  await selectOrganization(page);
+  const outage = await analyticsOutage(page);
+  await page.clock.install();
+  await page.goto(`${BASE_URL}/`);
+  await page.getByTestId('home-greeting').waitFor({ timeout: WAIT_MS });
+  for (const testId of ANALYSIS_WIDGETS) await page.getByTestId(testId).waitFor({ timeout: WAIT_MS });
+  // Paused a moment after the page's own time (no timer of the page is due yet: the calls are held).
+  await page.clock.pauseAt(((await page.evaluate('Date.now()')) as number) + 10);
+  outage.release();
+  // Every analysis asked once and failed (the widgets mounted above asked before the pause).
+  await pollUntil('the first calls of the analyses', async () => outage.calls.size >= 6, {
+    timeoutMs: WAIT_MS,
+    intervalMs: 100,
+  });
+  return outage;
+}
+
+/**
+ * Moves the page's clock on by the longest retry wait, and waits (real time, generous deadline) until every analysis
+ * has been asked again: with waits capped at 3 s, each one retries exactly once per step.
+ */
+async function nextRetry(page: Page, calls: Map<string, number>) {
+  const before = new Map(calls);
+  await page.clock.runFor(MAX_RETRY_WAIT_MS);
+  await pollUntil(
+    'every analysis to be asked again within 3 s of the page clock',
+    async () => [...before].every(([url, count]) => (calls.get(url) ?? 0) > count),
+    { timeoutMs: WAIT_MS, intervalMs: 100 },
+  );
+}
+
+/** Whether a widget frame shows content: no placeholder, no retrying note, no widget error. */
+async function widgetShowsData(page: Page, testId: string): Promise<boolean> {
+  const frame = page.getByTestId(testId);
+  return (
+    (await frame.locator('.MuiSkeleton-root').count()) === 0 &&
+    (await frame.getByTestId('widget-retrying').count()) === 0 &&
+    (await frame.getByTestId('widget-error').count()) === 0
+  );
+}
+
+describe('Home while analytics is down', () => {
+  it('says each widget is retrying, and shows the data within one capped wait once analytics answers', async () => {
+    const { page } = session;
+    const outage = await openHomeDuringOutage(page);
+    await nextRetry(page, outage.calls);
+    for (const testId of ANALYSIS_WIDGETS) {
+      const note = page.getByTestId(testId).getByTestId('widget-retrying');
+      await note.waitFor({ timeout: WAIT_MS });
+      expect(await note.textContent()).toMatch(/^Retrying… \(attempt \d+ of 10\)$/);
+    }
+    // Down for five attempts: the next wait is the one that was 3.8–13.4 s before the cap.
+    for (let step = 0; step < 3; step += 1) await nextRetry(page, outage.calls);
+    expect(Math.min(...outage.calls.values())).toBeGreaterThanOrEqual(5);
+    expect(await toasts(page).count()).toBe(0);
+
+    outage.up();
+    await page.clock.runFor(MAX_RETRY_WAIT_MS);
+    await pollUntil(
+      'every analysis widget to show its data',
+      async () => (await Promise.all(ANALYSIS_WIDGETS.map((testId) => widgetShowsData(page, testId)))).every(Boolean),
+      { timeoutMs: 45_000, intervalMs: 200 },
+    );
+    expect(await toasts(page).count()).toBe(0);
+  });
+
+  it('raises one error toast for the whole outage when it outlasts the 10 attempts', async () => {
+    const { page } = session;
+    const outage = await openHomeDuringOutage(page);
+    for (let step = 0; step < 9; step += 1) await nextRetry(page, outage.calls);
+    expect(Math.min(...outage.calls.values())).toBe(10);
+    for (const testId of ANALYSIS_WIDGETS) {
+      await page.getByTestId(testId).getByTestId('widget-error').waitFor({ timeout: WAIT_MS });
+    }
+    await toasts(page).first().waitFor({ timeout: WAIT_MS });
+    expect(await toasts(page).count()).toBe(1);
+    expect(await toasts(page).first().textContent()).toContain(MESSAGES.queryError);
+  });
+});
