@@ -72,7 +72,10 @@ export enum AnalyticsErrorCode {
 // ---------------------------------------------------------------------------------------------------------------
 // Analyses (GET assets/{id}/…, collections/{id}/…, organizations/…). Arithmetic: analytics.md, README "Analytics
 // definitions". Every response carries the `Data-Integration` header: `empty` when the target has no sample in the
-// horizon, else `ok`. Numbers are rounded to one decimal for ratings and percents, four for money and WCU.
+// horizon, else `ok`. Ratings have one decimal (analytics.md); every other number (money, WCU, percents) is sent at full
+// precision: rounding is the reader's, for display. A series lists every bucket of the horizon; a bucket in which no
+// asset of the target reported (the last hour before its samples arrive, the months before the first sample) is `null`
+// in every value of the series: no data, not zero.
 // ---------------------------------------------------------------------------------------------------------------
 
 /** The `timeHorizon` query values; a custom range is an ISO 8601 interval `start/end` (whole UTC hours). */
@@ -144,12 +147,12 @@ export interface SystemUtilizationResponse extends AnalysisBase {
 
 export interface WorkloadPoint {
   time: string;
-  /** WCU of the assets with a sample in the hour; for a day, capacity-hours / 24. */
-  capacity: number;
-  /** WCU used; for a day, workload-hours / 24. */
-  workload: number;
+  /** WCU of the assets with a sample in the hour; for a day, capacity-hours / its hours. Null: no asset reported. */
+  capacity: number | null;
+  /** WCU used; for a day, workload-hours / its hours. Null: no asset reported. */
+  workload: number | null;
   utilization: number | null;
-  /** Assets with a sample in the bucket. */
+  /** Assets with a sample in the bucket (0 when null). */
   assets: number;
 }
 
@@ -163,8 +166,9 @@ export interface WorkloadResponse extends AnalysisBase {
 
 export interface CostPoint {
   time: string;
-  cost: number;
-  idleCost: number;
+  /** Null: no asset reported in the bucket. */
+  cost: number | null;
+  idleCost: number | null;
 }
 
 export interface CostBreakdownItem {
@@ -187,15 +191,16 @@ export interface CostAnalysisResponse extends AnalysisBase {
   byCollection: CostBreakdownItem[];
 }
 
+/** A bucket of the gap analysis; every number is null when no asset reported in it (and it is not out of band). */
 export interface GapPoint {
   time: string;
-  capacity: number;
-  workload: number;
+  capacity: number | null;
+  workload: number | null;
   /** The band: capacity × min/100 … capacity × max/100. */
-  lower: number;
-  upper: number;
+  lower: number | null;
+  upper: number | null;
   /** Positive above the band (under-provisioned), negative below (over-provisioned), else 0. */
-  gap: number;
+  gap: number | null;
   outOfBand: boolean;
 }
 
@@ -208,9 +213,9 @@ export interface WorkloadGapResponse extends AnalysisBase {
     /** Σ positive gap and Σ negative gap, in WCU-hours. */
     gapAbove: number;
     gapBelow: number;
-    /** Mean capacity of the horizon (WCU). */
-    capacity: number;
-    /** p95 of the bucket workload / (max / 100). */
+    /** Mean capacity of the buckets with data (WCU); null when none has data. */
+    capacity: number | null;
+    /** p95 of the workload of the buckets with data / (max / 100). */
     rightSizeCapacity: number | null;
   };
 }

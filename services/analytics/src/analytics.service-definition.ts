@@ -11,6 +11,7 @@ import { OrgHourlyDeltas1766600000000 } from './database/migrations/176660000000
 import { ClosedPeriodRatings1766700000000 } from './database/migrations/1766700000000-closed-period-ratings';
 import { OrgDailyDeltas1766800000000 } from './database/migrations/1766800000000-org-daily-deltas';
 import { PeriodUnitCosts1766900000000 } from './database/migrations/1766900000000-period-unit-costs';
+import { CostPrecisionReroll1767000000000 } from './database/migrations/1767000000000-cost-precision-reroll';
 
 /** Analytics' migrations, in order. */
 export const ANALYTICS_MIGRATIONS = [
@@ -24,6 +25,7 @@ export const ANALYTICS_MIGRATIONS = [
   ClosedPeriodRatings1766700000000,
   OrgDailyDeltas1766800000000,
   PeriodUnitCosts1766900000000,
+  CostPrecisionReroll1767000000000,
 ];
 
 /** The analytics service: config from the environment, its tables, migrations and topics. */

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, ParseUUIDPipe, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AnalyticsErrorCode, DATA_INTEGRATION_HEADER, isUuid, type AnalysisBase } from '@infra/contracts';
 import { Caller, CallerContext, tenantOf } from '@infra/platform';
@@ -16,6 +16,20 @@ interface AnalysisQuery {
 }
 
 const FILTER_MAX_IDS = 100;
+
+/** What every series analysis answers (the OpenAPI description; the shapes are libs/contracts/src/analytics.ts). */
+const SERIES = ApiOkResponse({
+  description:
+    'The analysis (libs/contracts analytics.ts). `series` lists every bucket of the horizon (hourly up to 7 days, daily ' +
+    'beyond); a bucket in which no asset of the target reported is null in every value (no data, never 0). Numbers ' +
+    'are full precision (only ratings are rounded, to one decimal). Data-Integration: empty when no asset reported.',
+});
+/** What the other analyses answer. */
+const FIGURES = ApiOkResponse({
+  description:
+    'The analysis (libs/contracts analytics.ts). Numbers are full precision (only ratings are rounded, to one ' +
+    'decimal). Data-Integration: empty when no asset of the target reported in the horizon.',
+});
 
 function idList(value: unknown): string[] {
   if (value === undefined || value === '') return [];
@@ -72,6 +86,7 @@ export class AnalysesController {
   }
 
   @Get('assets/:id/system-utilization')
+  @SERIES
   @ApiOperation({ summary: "An asset's cpu and memory utilization series and statistics." })
   assetUtilization(
     @Caller() caller: CallerContext,
@@ -83,6 +98,7 @@ export class AnalysesController {
   }
 
   @Get('assets/:id/workload')
+  @SERIES
   assetWorkload(
     @Caller() caller: CallerContext,
     @Param('id', assetId) id: string,
@@ -93,6 +109,7 @@ export class AnalysesController {
   }
 
   @Get('assets/:id/cost-analysis')
+  @SERIES
   assetCost(
     @Caller() caller: CallerContext,
     @Param('id', assetId) id: string,
@@ -103,6 +120,7 @@ export class AnalysesController {
   }
 
   @Get('assets/:id/workload-gap-analysis')
+  @SERIES
   assetGap(
     @Caller() caller: CallerContext,
     @Param('id', assetId) id: string,
@@ -113,6 +131,7 @@ export class AnalysesController {
   }
 
   @Get('assets/:id/system-ratings')
+  @FIGURES
   @ApiOperation({ summary: "An asset's ratings with their inputs, and its unit cost beside site, peer and industry." })
   assetRatings(
     @Caller() caller: CallerContext,
@@ -124,6 +143,7 @@ export class AnalysesController {
   }
 
   @Get('collections/:id/system-utilization')
+  @SERIES
   collectionUtilization(
     @Caller() caller: CallerContext,
     @Param('id', collectionId) id: string,
@@ -134,6 +154,7 @@ export class AnalysesController {
   }
 
   @Get('collections/:id/workload')
+  @SERIES
   collectionWorkload(
     @Caller() caller: CallerContext,
     @Param('id', collectionId) id: string,
@@ -144,6 +165,7 @@ export class AnalysesController {
   }
 
   @Get('collections/:id/cost-analysis')
+  @SERIES
   collectionCost(
     @Caller() caller: CallerContext,
     @Param('id', collectionId) id: string,
@@ -154,6 +176,7 @@ export class AnalysesController {
   }
 
   @Get('collections/:id/workload-gap-analysis')
+  @SERIES
   collectionGap(
     @Caller() caller: CallerContext,
     @Param('id', collectionId) id: string,
@@ -164,6 +187,7 @@ export class AnalysesController {
   }
 
   @Get('collections/:id/summary')
+  @FIGURES
   @ApiOperation({ summary: "A collection's assets by status, ratings, cost and utilization." })
   collectionSummary(
     @Caller() caller: CallerContext,
@@ -177,6 +201,7 @@ export class AnalysesController {
   }
 
   @Get('organizations/system-utilization')
+  @SERIES
   organizationUtilization(
     @Caller() caller: CallerContext,
     @Query() query: AnalysisQuery,
@@ -186,6 +211,7 @@ export class AnalysesController {
   }
 
   @Get('organizations/workload')
+  @SERIES
   organizationWorkload(
     @Caller() caller: CallerContext,
     @Query() query: AnalysisQuery,
@@ -195,6 +221,7 @@ export class AnalysesController {
   }
 
   @Get('organizations/cost-analysis')
+  @SERIES
   organizationCost(
     @Caller() caller: CallerContext,
     @Query() query: AnalysisQuery,
@@ -204,6 +231,7 @@ export class AnalysesController {
   }
 
   @Get('organizations/workload-gap-analysis')
+  @SERIES
   organizationGap(
     @Caller() caller: CallerContext,
     @Query() query: AnalysisQuery,
@@ -213,6 +241,7 @@ export class AnalysesController {
   }
 
   @Get('organizations/system-ratings')
+  @FIGURES
   organizationRatings(
     @Caller() caller: CallerContext,
     @Query() query: AnalysisQuery,
@@ -222,6 +251,7 @@ export class AnalysesController {
   }
 
   @Get('organizations/business-overview')
+  @FIGURES
   @ApiOperation({ summary: 'Cost and its change, idle cost, savings, statuses, ratings and highlights.' })
   businessOverview(
     @Caller() caller: CallerContext,

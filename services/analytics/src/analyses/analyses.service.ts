@@ -16,7 +16,7 @@ import {
 } from '@infra/contracts';
 import { analyticsError } from '../analytics.errors';
 import { industryUnitCost } from '../capacity/capacity';
-import { nearestRank, oneDecimal, ratingsOf, round4 } from '../ratings/ratings';
+import { nearestRank, ratingsOf, round4 } from '../ratings/ratings';
 import { RollupsRepository, type Thresholds } from '../rollups/rollups.repository';
 import {
   AnalysesRepository,
@@ -37,37 +37,28 @@ export interface AnalysisRequest {
 const PER_ASSET_MAX = 500;
 const LOWEST_MAX = 50;
 
-const percent = (value: number | null): number | null => (value === null ? null : oneDecimal(value));
 const ratio = (numerator: number, denominator: number): number | null =>
   denominator > 0 ? numerator / denominator : null;
 
-/** Statistics of a series' values (nulls left out). */
+/** Statistics of a series' values (nulls, the buckets without data, left out). */
 function statsOf(values: (number | null)[]): Stats {
   const present = values.filter((value): value is number => value !== null);
   if (present.length === 0) return { avg: null, p95: null, max: null };
   return {
-    avg: oneDecimal(present.reduce((sum, value) => sum + value, 0) / present.length),
-    p95: oneDecimal(nearestRank(present, 0.95)!),
-    max: oneDecimal(Math.max(...present)),
+    avg: present.reduce((sum, value) => sum + value, 0) / present.length,
+    p95: nearestRank(present, 0.95),
+    max: Math.max(...present),
   };
 }
 
-/** Every bucket of the horizon, those without samples as zeros (charts show the gaps). */
-function filled(horizon: Horizon, rows: BucketRow[]): BucketRow[] {
-  const byBucket = new Map(rows.map((row) => [row.bucket, row]));
-  return bucketsOf(horizon).map(
-    (bucket) =>
-      byBucket.get(bucket) ?? {
-        bucket,
-        assets: 0,
-        capacityHours: 0,
-        workloadHours: 0,
-        cost: 0,
-        idleCost: 0,
-        memSum: 0,
-        memHours: 0,
-      },
-  );
+/**
+ * Every bucket of the horizon in order: its row, or only its start when no asset of the target reported in it (the
+ * current hour before its samples arrive, the months before the first sample). Such a bucket is null in every series:
+ * "no data", never a zero (charts leave a gap).
+ */
+function filled(horizon: Horizon, rows: BucketRow[]): { bucket: number; row: BucketRow | null }[] {
+  const byBucket = new Map(rows.filter((row) => row.assets > 0).map((row) => [row.bucket, row]));
+  return bucketsOf(horizon).map((bucket) => ({ bucket, row: byBucket.get(bucket) ?? null }));
 }
 
 const sum = <T>(items: T[], pick: (item: T) => number): number => items.reduce((total, item) => total + pick(item), 0);
@@ -124,8 +115,8 @@ export class AnalysesService {
               const byHour = new Map(hours.map((hour) => [hour.hour, hour]));
               return bucketsOf(horizon).map((bucket) => ({
                 time: new Date(bucket).toISOString(),
-                cpu: byHour.has(bucket) ? oneDecimal(byHour.get(bucket)!.cpu) : null,
-                memory: percent(byHour.get(bucket)?.mem ?? null),
+                cpu: byHour.get(bucket)?.cpu ?? null,
+                memory: byHour.get(bucket)?.mem ?? null,
               }));
             })()
           : this.utilizationSeries(horizon, days);
@@ -150,21 +141,17 @@ export class AnalysesService {
       perAsset: figures.utilization.map((asset) => ({
         assetId: asset.id,
         name: asset.name,
-        cpu: { avg: oneDecimal(asset.cpu_sum / asset.hours), p95: percent(asset.cpu_p95), max: percent(asset.cpu_max) },
-        memory: {
-          avg: asset.mem_hours > 0 ? oneDecimal(asset.mem_sum / asset.mem_hours) : null,
-          p95: null,
-          max: percent(asset.mem_max),
-        },
+        cpu: { avg: asset.cpu_sum / asset.hours, p95: asset.cpu_p95, max: asset.cpu_max },
+        memory: { avg: asset.mem_hours > 0 ? asset.mem_sum / asset.mem_hours : null, p95: null, max: asset.mem_max },
       })),
     };
   }
 
   private utilizationSeries(horizon: Horizon, rows: BucketRow[]) {
-    return filled(horizon, rows).map((row) => ({
-      time: new Date(row.bucket).toISOString(),
-      cpu: percent(ratio(100 * row.workloadHours, row.capacityHours)),
-      memory: percent(ratio(row.memSum, row.memHours)),
+    return filled(horizon, rows).map(({ bucket, row }) => ({
+      time: new Date(bucket).toISOString(),
+      cpu: row && ratio(100 * row.workloadHours, row.capacityHours),
+      memory: row && ratio(row.memSum, row.memHours),
     }));
   }
 
@@ -175,19 +162,19 @@ export class AnalysesService {
     const workloadHours = sum(rows, (row) => row.workloadHours);
     return {
       ...(await this.counts(request, rows)),
-      series: filled(horizon, rows).map((row) => {
-        const hours = bucketHours(horizon, row.bucket);
+      series: filled(horizon, rows).map(({ bucket, row }) => {
+        const hours = bucketHours(horizon, bucket);
         return {
-          time: new Date(row.bucket).toISOString(),
-          capacity: round4(row.capacityHours / hours),
-          workload: round4(row.workloadHours / hours),
-          utilization: percent(ratio(100 * row.workloadHours, row.capacityHours)),
-          assets: row.assets,
+          time: new Date(bucket).toISOString(),
+          capacity: row && row.capacityHours / hours,
+          workload: row && row.workloadHours / hours,
+          utilization: row && ratio(100 * row.workloadHours, row.capacityHours),
+          assets: row?.assets ?? 0,
         };
       }),
-      capacityHours: round4(capacityHours),
-      workloadHours: round4(workloadHours),
-      utilization: percent(ratio(100 * workloadHours, capacityHours)),
+      capacityHours,
+      workloadHours,
+      utilization: ratio(100 * workloadHours, capacityHours),
     };
   }
 
@@ -205,26 +192,24 @@ export class AnalysesService {
     const item = (row: (typeof breakdown)[number]) => ({
       id: row.id,
       label: row.label,
-      cost: round4(row.cost),
-      idleCost: round4(row.idle_cost),
+      cost: row.cost,
+      idleCost: row.idle_cost,
     });
     return {
       ...this.base(horizon, figures.assets, figures.reporting),
       currency,
-      series: filled(horizon, rows).map((row) => ({
-        time: new Date(row.bucket).toISOString(),
-        cost: round4(row.cost),
-        idleCost: round4(row.idleCost),
+      series: filled(horizon, rows).map(({ bucket, row }) => ({
+        time: new Date(bucket).toISOString(),
+        cost: row && row.cost,
+        idleCost: row && row.idleCost,
       })),
-      cost: round4(cost),
-      idleCost: round4(sum(rows, (row) => row.idleCost)),
-      costPerWcuHourUsed: nullableRound4(
-        ratio(
-          cost,
-          sum(rows, (row) => row.workloadHours),
-        ),
+      cost,
+      idleCost: sum(rows, (row) => row.idleCost),
+      costPerWcuHourUsed: ratio(
+        cost,
+        sum(rows, (row) => row.workloadHours),
       ),
-      unitCost: nullableRound4(ratio(figures.cost, figures.pricedCapacityHours)),
+      unitCost: ratio(figures.cost, figures.pricedCapacityHours),
       byTag: breakdown.filter((row) => row.kind === 'tag').map(item),
       byCollection: breakdown.filter((row) => row.kind === 'collection').map(item),
     };
@@ -236,52 +221,40 @@ export class AnalysesService {
       this.rollups.thresholdsOf(target.organizationId),
       this.analyses.buckets(target, horizon),
     ]);
-    const series = filled(horizon, rows).map((row) => {
-      const hours = bucketHours(horizon, row.bucket);
+    const series = filled(horizon, rows).map(({ bucket, row }) => {
+      const hours = bucketHours(horizon, bucket);
+      const time = new Date(bucket).toISOString();
+      // A bucket without samples has no capacity and no workload: null, neither in nor out of band.
+      if (row === null)
+        return { time, capacity: null, workload: null, lower: null, upper: null, gap: null, outOfBand: false, hours };
       const capacity = row.capacityHours / hours;
       const workload = row.workloadHours / hours;
       const lower = (capacity * thresholds.min) / 100;
       const upper = (capacity * thresholds.max) / 100;
-      // A bucket without samples has no capacity: it is neither in nor out of band.
-      const gap = row.assets === 0 ? 0 : workload > upper ? workload - upper : workload < lower ? workload - lower : 0;
-      return {
-        time: new Date(row.bucket).toISOString(),
-        capacity,
-        workload,
-        lower,
-        upper,
-        gap,
-        outOfBand: gap !== 0,
-        hours,
-        reporting: row.assets > 0,
-      };
+      const gap = workload > upper ? workload - upper : workload < lower ? workload - lower : 0;
+      return { time, capacity, workload, lower, upper, gap, outOfBand: gap !== 0, hours };
     });
-    const withData = series.filter((point) => point.reporting);
+    const withData = series.filter((point) => point.gap !== null);
+    const gapHours = (keep: (gap: number) => boolean) =>
+      sum(withData, (point) => (keep(point.gap!) ? point.gap! * point.hours : 0));
     return {
       ...(await this.counts(request, rows)),
       thresholds,
-      series: series.map(({ hours: _hours, reporting: _reporting, ...point }) => ({
-        ...point,
-        capacity: round4(point.capacity),
-        workload: round4(point.workload),
-        lower: round4(point.lower),
-        upper: round4(point.upper),
-        gap: round4(point.gap),
-      })),
+      series: series.map(({ hours: _hours, ...point }) => point),
       summary: {
         bucketsOutOfBand: series.filter((point) => point.outOfBand).length,
-        gapAbove: round4(sum(series, (point) => (point.gap > 0 ? point.gap * point.hours : 0))),
-        gapBelow: round4(sum(series, (point) => (point.gap < 0 ? point.gap * point.hours : 0))),
-        capacity: round4(withData.length > 0 ? sum(withData, (point) => point.capacity) / withData.length : 0),
-        rightSizeCapacity: nullableRound4(
+        gapAbove: gapHours((gap) => gap > 0),
+        gapBelow: gapHours((gap) => gap < 0),
+        // Means over the buckets with data: a bucket without samples is no evidence of zero capacity.
+        capacity: withData.length > 0 ? sum(withData, (point) => point.capacity!) / withData.length : null,
+        rightSizeCapacity:
           withData.length > 0
             ? nearestRank(
-                withData.map((point) => point.workload),
+                withData.map((point) => point.workload!),
                 0.95,
               )! /
-                (thresholds.max / 100)
+              (thresholds.max / 100)
             : null,
-        ),
       },
     };
   }
@@ -339,14 +312,11 @@ export class AnalysesService {
           // analytics.md "Unit cost": the asset's, beside its site's, the best other site's, its peers', the industry's.
           unitCost: {
             currency,
-            unitCost: nullableRound4(unitCost),
-            site: nullableRound4(comparison.site),
-            alternateSite: comparison.alternateSite && {
-              site: comparison.alternateSite.site,
-              unitCost: round4(comparison.alternateSite.unitCost),
-            },
-            peer: nullableRound4(comparison.peer),
-            industry: nullableRound4(industryUnitCost(assets[0].instanceType)),
+            unitCost,
+            site: comparison.site,
+            alternateSite: comparison.alternateSite,
+            peer: comparison.peer,
+            industry: industryUnitCost(assets[0].instanceType),
           },
         };
       }
@@ -360,7 +330,7 @@ export class AnalysesService {
       ratings: figures.ratings,
       unitCost: {
         ...emptyComparison(currency),
-        unitCost: nullableRound4(ratio(figures.cost, figures.pricedCapacityHours)),
+        unitCost: ratio(figures.cost, figures.pricedCapacityHours),
       },
       distribution: figures.distribution,
       lowest: figures.lowest.map((asset) => ratedAssetOf(asset, thresholds)),
@@ -380,20 +350,20 @@ export class AnalysesService {
     return {
       ...this.base(horizon, figures.assets, figures.reporting),
       currency,
-      totalCost: round4(totalCost),
-      previousCost: round4(previousCost),
-      costChange: round4(totalCost - previousCost),
-      costChangePercent: percent(previousCost > 0 ? (100 * (totalCost - previousCost)) / previousCost : null),
-      idleCost: round4(figures.idleCost),
+      totalCost,
+      previousCost,
+      costChange: totalCost - previousCost,
+      costChangePercent: previousCost > 0 ? (100 * (totalCost - previousCost)) / previousCost : null,
+      idleCost: figures.idleCost,
       // Savings: assets whose p95 utilization is below min, sized down to run their p95 at max.
-      potentialMonthlySavings: round4(overview.potentialSavings),
+      potentialMonthlySavings: overview.potentialSavings,
       byStatus: figures.byStatus,
       ratingDistribution: figures.distribution,
       topIdle: overview.topIdle.map((asset) => ({
         assetId: asset.id,
         name: asset.name,
-        cost: round4(asset.cost),
-        idleCost: round4(asset.idle_cost),
+        cost: asset.cost,
+        idleCost: asset.idle_cost,
       })),
       highlights: {
         largestGaps: overview.largestGaps.map((asset) => ({
@@ -405,7 +375,7 @@ export class AnalysesService {
         savings: overview.savings.map((item) => ({
           assetId: item.id,
           name: item.name,
-          monthlySavings: round4(item.monthly_savings),
+          monthlySavings: item.monthly_savings,
         })),
         ratingChanges: overview.ratingChanges.map((item) => ({
           assetId: item.id,
@@ -431,9 +401,9 @@ export class AnalysesService {
       name,
       byStatus: figures.byStatus,
       ratings: figures.ratings,
-      cost: round4(figures.cost),
-      idleCost: round4(figures.idleCost),
-      utilization: percent(ratio(100 * figures.workloadHours, figures.capacityHours)),
+      cost: figures.cost,
+      idleCost: figures.idleCost,
+      utilization: ratio(100 * figures.workloadHours, figures.capacityHours),
       currency,
     };
   }
@@ -445,6 +415,7 @@ export class AnalysesService {
   }
 }
 
+/** Rating inputs keep the four decimals ratingsOf gives them (the SQL ratings are held to those bit for bit). */
 const nullableRound4 = (value: number | null): number | null => (value === null ? null : round4(value));
 
 /** An asset rated in the database (ratedAssetsSql) with its inputs, as ratingsOf gives them. */

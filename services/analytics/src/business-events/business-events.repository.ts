@@ -251,7 +251,7 @@ export class BusinessEventsRepository {
             CROSS JOIN unnest($9::timestamptz[], $10::timestamptz[]) AS r(from_hour, to_hour)
             CROSS JOIN LATERAL (
                    SELECT s.hour >= $4::timestamptz AS during, sum(s.cpu_util::float8) AS cpu,
-                          sum(coalesce(s.cost, m.cost_per_hour))::float8 AS cost
+                          sum(coalesce(s.cost::float8, m.cost_per_hour))::float8 AS cost
                      FROM telemetry_samples s
                     WHERE s.organization_id = $1 AND s.asset_id = m.asset_id
                       AND s.hour >= r.from_hour AND s.hour < r.to_hour

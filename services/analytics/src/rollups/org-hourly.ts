@@ -18,8 +18,8 @@ const WINDOW_START = `(((now() AT TIME ZONE 'UTC')::date - ${ORG_HOURLY_DAYS})::
 const SHARE = {
   capacity: `a.wcu::float8`,
   workload: `a.wcu::float8 * s.cpu_util / 100.0`,
-  cost: `coalesce(coalesce(s.cost, a.cost_per_hour)::float8, 0)`,
-  idleCost: `coalesce(coalesce(s.cost, a.cost_per_hour)::float8 * (1 - s.cpu_util / 100.0), 0)`,
+  cost: `coalesce(coalesce(s.cost::float8, a.cost_per_hour)::float8, 0)`,
+  idleCost: `coalesce(coalesce(s.cost::float8, a.cost_per_hour)::float8 * (1 - s.cpu_util / 100.0), 0)`,
   memSum: `coalesce(s.mem_util::float8, 0)`,
   memHours: `(s.mem_util IS NOT NULL)::int`,
 };

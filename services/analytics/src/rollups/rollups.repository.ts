@@ -35,7 +35,9 @@ export interface Thresholds {
  * its old share and adding its new one; `org_hourly` is kept by the loads (org-hourly.ts) and recomputed here only
  * when marked.
  * A sample without a cost is priced from the price list (the asset's `cost_per_hour`): `cost_hours` counts the
- * reported costs only (data health), `priced_hours` every hour with a cost.
+ * reported costs only (data health), `priced_hours` every hour with a cost. A reported cost (numeric) is read as float8
+ * (`s.cost::float8`): `coalesce(s.cost, a.cost_per_hour)` resolves to the list price's `real` and kept 7 digits
+ * (0.024856 became 0.0248559993).
  */
 @Injectable()
 export class RollupsRepository {
@@ -154,9 +156,9 @@ export class RollupsRepository {
                                   hours_over_max, hours_below_min, risk_sum, first_hour, last_hour)
          SELECT $1, p.asset_id, p.day, min(a.wcu), count(*), sum(s.cpu_util::float8),
                 sum(s.cpu_util::float8 * s.cpu_util), max(s.cpu_util), coalesce(sum(s.mem_util::float8), 0),
-                count(s.mem_util), max(s.mem_util), coalesce(sum(coalesce(s.cost, a.cost_per_hour)), 0), count(s.cost),
-                count(coalesce(s.cost, a.cost_per_hour)),
-                coalesce(sum(coalesce(s.cost, a.cost_per_hour) * (1 - s.cpu_util / 100.0)), 0),
+                count(s.mem_util), max(s.mem_util), coalesce(sum(coalesce(s.cost::float8, a.cost_per_hour)), 0), count(s.cost),
+                count(coalesce(s.cost::float8, a.cost_per_hour)),
+                coalesce(sum(coalesce(s.cost::float8, a.cost_per_hour) * (1 - s.cpu_util / 100.0)), 0),
                 count(*) FILTER (WHERE s.cpu_util >= $4 AND s.cpu_util <= $5),
                 count(*) FILTER (WHERE s.cpu_util > $5),
                 count(*) FILTER (WHERE s.cpu_util < $4),

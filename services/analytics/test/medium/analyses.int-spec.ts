@@ -17,6 +17,10 @@ import { PeriodsRepository } from '../../src/rollups/periods.repository';
 import { RollupsRepository } from '../../src/rollups/rollups.repository';
 import { TelemetryRepository } from '../../src/telemetry/telemetry.repository';
 import { TelemetryService } from '../../src/telemetry/telemetry.service';
+import { expectNear } from './expect-near';
+
+/** Hand values are exact decimals; capacities are stored as float4 (≤ 6e-8 relative from them). */
+const expectClose = (actual: unknown, expected: unknown) => expectNear(actual, expected, { relative: 1e-7 });
 
 describe('analyses (real PostgreSQL)', () => {
   let database: Awaited<ReturnType<typeof migratedTestDatabase>>;
@@ -145,32 +149,90 @@ describe('analyses (real PostgreSQL)', () => {
   it('sums workload per hour and flags the buckets out of the 40–60 % band', async () => {
     const workload = await analyses.workload({ target: whole, horizon: hourly });
     // h0: 5 × 0.2 + 7.82 × 0.5 = 4.91 of 12.82; h1: 2.5 + 3.91 = 6.41; h2: 3.5 of 5; h3: 5 of 5
-    expect(workload.series.slice(0, 4).map((point) => [point.capacity, point.workload, point.utilization])).toEqual([
-      [12.82, 4.91, 38.3],
-      [12.82, 6.41, 50],
-      [5, 3.5, 70],
-      [5, 5, 100],
-    ]);
+    expectClose(
+      workload.series.slice(0, 4).map((point) => [point.capacity, point.workload, point.utilization]),
+      [
+        [12.82, 4.91, (100 * 4.91) / 12.82],
+        [12.82, 6.41, 50],
+        [5, 3.5, 70],
+        [5, 5, 100],
+      ],
+    );
     expect(workload.series).toHaveLength(24);
-    expect(workload).toMatchObject({ capacityHours: 35.64, workloadHours: 19.82, utilization: 55.6 });
+    expectClose(workload, { capacityHours: 35.64, workloadHours: 19.82, utilization: (100 * 19.82) / 35.64 });
     const gap = await analyses.workloadGap({ target: whole, horizon: hourly });
-    expect(gap.series.slice(0, 5).map((point) => [point.gap, point.outOfBand])).toEqual([
-      [-0.218, true], // 4.91 − 12.82 × 0.4
-      [0, false],
-      [0.5, true], // 3.5 − 5 × 0.6
-      [2, true],
-      [0, false], // no samples: neither in nor out of band
-    ]);
-    // right size: p95 of 3.5, 4.91, 5, 6.41 (nearest rank 4 of 4) / 0.6
-    expect(gap.summary).toEqual({
+    expectClose(
+      gap.series.slice(0, 5).map((point) => [point.gap, point.outOfBand]),
+      [
+        [4.91 - 12.82 * 0.4, true], // −0.218
+        [0, false],
+        [0.5, true], // 3.5 − 5 × 0.6
+        [2, true],
+        [null, false], // no samples: no data, neither in nor out of band
+      ],
+    );
+    // right size: p95 of 3.5, 4.91, 5, 6.41 (nearest rank 4 of 4) / 0.6; mean capacity of the 4 hours with data
+    expectClose(gap.summary, {
       bucketsOutOfBand: 3,
       gapAbove: 2.5,
-      gapBelow: -0.218,
-      capacity: 8.91,
-      rightSizeCapacity: 10.6833,
+      gapBelow: 4.91 - 12.82 * 0.4,
+      capacity: 35.64 / 4,
+      rightSizeCapacity: 6.41 / 0.6,
     });
     const day = await analyses.workload({ target: whole, horizon: daily });
-    expect(day.series).toEqual([{ time: hour(0), capacity: 1.485, workload: 0.8258, utilization: 55.6, assets: 2 }]);
+    expectClose(day.series, [
+      { time: hour(0), capacity: 35.64 / 24, workload: 19.82 / 24, utilization: (100 * 19.82) / 35.64, assets: 2 },
+    ]);
+  });
+
+  it('says null, not zero, for every value of a bucket in which no asset reported, and sums only the others', async () => {
+    // Hours 4–23 of day0 have no sample: null in every series, and the totals and statistics are those of hours 0–3.
+    const [workload, cost, gap, utilization] = await Promise.all([
+      analyses.workload({ target: whole, horizon: hourly }),
+      analyses.costAnalysis({ target: whole, horizon: hourly }),
+      analyses.workloadGap({ target: whole, horizon: hourly }),
+      analyses.systemUtilization({ target: whole, horizon: hourly }),
+    ]);
+    for (const index of [4, 12, 23]) {
+      const time = hour(index);
+      expect(workload.series[index]).toEqual({ time, capacity: null, workload: null, utilization: null, assets: 0 });
+      expect(cost.series[index]).toEqual({ time, cost: null, idleCost: null });
+      expect(gap.series[index]).toEqual({
+        time,
+        capacity: null,
+        workload: null,
+        lower: null,
+        upper: null,
+        gap: null,
+        outOfBand: false,
+      });
+      expect(utilization.series[index]).toEqual({ time, cpu: null, memory: null });
+    }
+    expect(workload.series.filter((point) => point.workload === null)).toHaveLength(20);
+    // Statistics of the four hours with data: 38.29…, 50, 70, 100 (a zero for each empty hour would make avg 10.8).
+    expectClose(utilization.cpu, { avg: ((100 * 4.91) / 12.82 + 50 + 70 + 100) / 4, p95: 100, max: 100 });
+    // One asset: its hourly samples; the hours it did not report are null (h2 and h3 for B).
+    const ofB = await analyses.systemUtilization({ target: { ...whole, assetId: b }, horizon: hourly });
+    expect(ofB.series.slice(0, 3).map((point) => point.cpu)).toEqual([50, 50, null]);
+    // Daily: the nine days before day0 have no sample (the months before the first sample of a long horizon).
+    const nineDays: Horizon = { start: day0 - 9 * DAY_MS, end: day0 + DAY_MS, granularity: 'day' };
+    const daily = await analyses.workload({ target: { ...whole, assetId: a }, horizon: nineDays });
+    expect(daily.series.map((point) => point.workload === null)).toEqual([...Array(9).fill(true), false]);
+    expectClose(daily.series[9], { capacity: 20 / 24, workload: 12 / 24, utilization: 60, assets: 1 });
+    const dailyCost = await analyses.costAnalysis({ target: { ...whole, assetId: a }, horizon: nineDays });
+    expect(dailyCost.series.slice(0, 9).every((point) => point.cost === null && point.idleCost === null)).toBe(true);
+    expect(dailyCost.cost).toBe(3);
+    // A target without any sample: every bucket null, no mean capacity, no right size.
+    const none = await analyses.workloadGap({ target: { ...whole, assetId: idle }, horizon: nineDays });
+    expect(none.hasData).toBe(false);
+    expect(none.series.every((point) => point.workload === null && !point.outOfBand)).toBe(true);
+    expect(none.summary).toEqual({
+      bucketsOutOfBand: 0,
+      gapAbove: 0,
+      gapBelow: 0,
+      capacity: null,
+      rightSizeCapacity: null,
+    });
   });
 
   it('prices cost, idle cost and unit cost, and breaks cost down by tag and collection', async () => {
@@ -179,10 +241,52 @@ describe('analyses (real PostgreSQL)', () => {
       // A: 1 + 1 + 1 (the fourth hour has no cost and A no list price); B: 2 + 2
       // idle: 1 × 0.8 + 1 × 0.5 + 1 × 0.3 + 2 × 0.5 × 2 = 3.6; per WCU-hour used: 7 / 19.82;
       // unit cost: 7 / (5 × 3 + 7.82 × 2) = 7 / 30.64
-      expect(cost).toMatchObject({ cost: 7, idleCost: 3.6, costPerWcuHourUsed: 0.3532, unitCost: 0.2285 });
-      expect(cost.byTag).toEqual([{ id: tag, label: tag, cost: 4, idleCost: 2 }]);
-      expect(cost.byCollection).toEqual([{ id: collection, label: 'web', cost: 3, idleCost: 1.6 }]);
+      expectClose(cost, { cost: 7, idleCost: 3.6, costPerWcuHourUsed: 7 / 19.82, unitCost: 7 / 30.64 });
+      expectClose(cost.byTag, [{ id: tag, label: tag, cost: 4, idleCost: 2 }]);
+      expectClose(cost.byCollection, [{ id: collection, label: 'web', cost: 3, idleCost: 1.6 }]);
     }
+  });
+
+  it('sends money at full precision: a unit cost of 0.024856 $/WCU-hour is not 0.0249', async () => {
+    // 1 core × 1 GHz = 1 WCU; an hour costing 0.024856 (exact in numeric): unit cost 0.024856 / 1. In an
+    // organization of its own, so that the other tests' figures stay those of their fixture.
+    const cheap = randomUUID();
+    const own: Tenant = { ...tenant, organizationId: randomUUID() };
+    await dataSource.transaction((manager) =>
+      readModels.upsertAsset(manager, own.organizationId, asset(cheap, 'i-cheap', { cpu_cores: 1, cpu_speed: 1 })),
+    );
+    const ingest = new TelemetryService(new TelemetryRepository(dataSource), new EventPublisher(), {
+      rollUp: async () => undefined,
+    } as unknown as AnalyticsScheduler);
+    const at = day0 - 2 * DAY_MS;
+    const sent = await ingest.ingest(own, {
+      kind: 'json',
+      body: {
+        samples: [
+          { assetId: cheap, hour: new Date(at).toISOString(), cpuUtil: 25, cost: 0.024856 },
+          { assetId: cheap, hour: new Date(at + HOUR_MS).toISOString(), cpuUtil: 75, cost: 0.0012 },
+        ],
+      },
+    });
+    expect(sent.rejected).toEqual([]);
+    await rollups.drain(own.organizationId);
+    const target: TargetFilter = { organizationId: own.organizationId, tagIds: [], collectionIds: [], assetId: cheap };
+    const hours: Horizon = { start: at, end: at + HOUR_MS, granularity: 'hour' };
+    const days: Horizon = { start: at, end: at + DAY_MS, granularity: 'day' };
+    for (const horizon of [hours, days]) {
+      const ratings = await analyses.systemRatings({ target, horizon });
+      const cost = await analyses.costAnalysis({ target, horizon });
+      const expected = horizon === hours ? 0.024856 : (0.024856 + 0.0012) / 2;
+      // At least six significant digits (here: the exact quotient of the sums up to the float8 rounding).
+      expect(ratings.unitCost.unitCost).toBeCloseTo(expected, 12);
+      expect(cost.unitCost).toBeCloseTo(expected, 12);
+      expect(cost.cost).toBeCloseTo(horizon === hours ? 0.024856 : 0.026056, 12);
+    }
+    const hourCost = await analyses.costAnalysis({ target, horizon: hours });
+    expect(hourCost.series[0].cost).toBeCloseTo(0.024856, 12);
+    // 0.024856 × 0.75 idle
+    expect(hourCost.idleCost).toBeCloseTo(0.018642, 12);
+    expect(hourCost.costPerWcuHourUsed).toBeCloseTo(0.024856 / 0.25, 12);
   });
 
   it('narrows by tag and by collection, and knows no other organization', async () => {

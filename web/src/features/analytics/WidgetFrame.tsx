@@ -3,11 +3,13 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import type { AnalysisHorizon } from '@infra/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '../../shared/components/ErrorBoundary';
 import { RetryingNote, useRetryAttempts } from '../../shared/components/RetryingNote';
 import type { AnalysisArgs } from './analyticsApi';
+import { useAnalyticsFormat } from './analyticsFormat';
 
 /** "Oops! Error loading widget" (§2, §8). */
 export function WidgetError() {
@@ -15,6 +17,29 @@ export function WidgetError() {
   return (
     <Alert severity="error" data-testid="widget-error">
       {t('dashboard.widgetError')}
+    </Alert>
+  );
+}
+
+/**
+ * "No data for this period": the state of an analysis whose target had no sample in the horizon (`hasData` false),
+ * instead of flat lines at zero and figures of 0.
+ */
+export function NoDataForPeriod({ horizon }: { horizon: AnalysisHorizon }) {
+  const { t } = useTranslation();
+  const format = useAnalyticsFormat();
+  const granularity = horizon.granularity;
+  return (
+    <Alert severity="info" variant="outlined" data-testid="no-data-for-period" sx={{ my: 1 }}>
+      <Typography variant="subtitle2" component="p">
+        {t('analytics.noDataPeriod.title')}
+      </Typography>
+      <Typography variant="body2" component="p">
+        {t('analytics.noDataPeriod.detail', {
+          start: format.bucket(horizon.start, granularity, true),
+          end: format.bucket(horizon.end, granularity, true),
+        })}
+      </Typography>
     </Alert>
   );
 }

@@ -58,7 +58,8 @@ export const costFixture = (hasData = true, currency = 'USD'): CostAnalysisRespo
   series: DAYS.map((time) => ({ time, cost: 411.5, idleCost: 205.75 })),
   cost: 1234.5,
   idleCost: 617.25,
-  costPerWcuHourUsed: 3.4292,
+  // Full precision from the API: small unit costs need their significant digits (not 0.0249).
+  costPerWcuHourUsed: 0.024856,
   unitCost: 1.7146,
   byTag: [{ id: 't-1', label: 'env:prod', cost: 1000, idleCost: 500 }],
   byCollection: [{ id: 'c-1', label: 'Production', cost: 1234.5, idleCost: 617.25 }],

@@ -51,12 +51,49 @@ describe('widgets render their analysis', () => {
     const widget = screen.getByRole('region', { name: 'Workload cost analysis' });
     expect((await within(widget).findByTestId('cost-total')).textContent).toBe('Cost$1,234.50');
     expect(within(widget).getByTestId('cost-idle').textContent).toBe('Idle cost$617.25');
-    expect(within(widget).getByTestId('cost-per-wcu-hour').textContent).toBe('Cost per WCU-hour used$3.4292 / WCU-h');
+    // 0.024856 $/WCU-h: four significant digits, not four decimals ($0.0249 would be 0.18 % off).
+    expect(within(widget).getByTestId('cost-per-wcu-hour').textContent).toBe('Cost per WCU-hour used$0.02486 / WCU-h');
     const breakdown = within(widget).getByTestId('cost-breakdown');
     expect(await within(breakdown).findByText('env:prod')).toBeTruthy();
     fireEvent.click(within(widget).getByRole('button', { name: 'By collection' }));
     expect(await within(widget).findByText('Production')).toBeTruthy();
     expect(stub?.callsTo(`GET ${ORG}/cost-analysis`)[0]?.search.get('timeHorizon')).toBe('30d');
+  });
+
+  it('an analysis without data says "No data for this period" instead of drawing flat lines at zero', async () => {
+    renderWidgets(
+      <>
+        <WorkloadCapacityWidget args={args} skip={false} />
+        <WorkloadCostWidget args={args} skip={false} />
+      </>,
+      {
+        [`GET ${ORG}/workload`]: () => analysisAnswer(workloadFixture(false)),
+        [`GET ${ORG}/cost-analysis`]: () => analysisAnswer(costFixture(false)),
+      },
+    );
+    for (const name of ['Workload capacity analysis', 'Workload cost analysis']) {
+      const widget = screen.getByRole('region', { name });
+      const state = await within(widget).findByTestId('no-data-for-period');
+      expect(state.textContent).toBe(
+        'No data for this periodNo asset reported telemetry from Mar 1, 2026 to Mar 4, 2026.',
+      );
+      expect(within(widget).queryByRole('figure')).toBeNull();
+      expect(within(widget).queryByText(/\$0\.00|0 WCU/)).toBeNull();
+    }
+  });
+
+  it('workload capacity analysis: a bucket without data is a gap in the chart, hatched "No data"', async () => {
+    const analysis = workloadFixture();
+    const last = analysis.series.length - 1;
+    analysis.series[last] = { ...analysis.series[last]!, capacity: null, workload: null, utilization: null, assets: 0 };
+    renderWidgets(<WorkloadCapacityWidget args={args} skip={false} />, {
+      [`GET ${ORG}/workload`]: () => analysisAnswer(analysis),
+    });
+    const widget = screen.getByRole('region', { name: 'Workload capacity analysis' });
+    const chart = await within(widget).findByRole('figure');
+    expect(within(chart).getAllByTestId('no-data-band')).toHaveLength(1);
+    expect(within(chart).getByText('Workload (mean WCU)')).toBeTruthy();
+    expect(within(chart).getByTestId('peak-label').textContent).toBe('Max 5 WCU');
   });
 
   it('capacity gap analysis: the summary, the shaded band and a red dot on each bucket out of band', async () => {

@@ -7,7 +7,7 @@ import { useAnalyticsFormat } from '../analyticsFormat';
 import { GapMarks } from '../charts/GapMarks';
 import { TimeSeriesChart } from '../charts/TimeSeriesChart';
 import { Figure, Figures } from '../Figures';
-import { AnalysisWidget, type AnalysisWidgetProps } from '../WidgetFrame';
+import { AnalysisWidget, NoDataForPeriod, type AnalysisWidgetProps } from '../WidgetFrame';
 
 function GapBody({ analysis }: { analysis: WorkloadGapResponse }) {
   const { t } = useTranslation();
@@ -15,6 +15,8 @@ function GapBody({ analysis }: { analysis: WorkloadGapResponse }) {
   const format = useAnalyticsFormat();
   const { summary, thresholds, series } = analysis;
   const bound = theme.palette.success.main;
+  if (!analysis.hasData) return <NoDataForPeriod horizon={analysis.horizon} />;
+  const { granularity } = analysis.horizon;
   return (
     <>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
@@ -39,8 +41,12 @@ function GapBody({ analysis }: { analysis: WorkloadGapResponse }) {
       </Figures>
       <TimeSeriesChart
         times={series.map((point) => point.time)}
-        granularity={analysis.horizon.granularity}
+        granularity={granularity}
         label={t('analytics.gap.chart')}
+        valueAxisLabel={t(
+          granularity === 'hour' ? 'analytics.chart.workloadAxis' : 'analytics.chart.workloadDailyAxis',
+        )}
+        peakLineId="workload"
         lines={[
           {
             id: 'upper',

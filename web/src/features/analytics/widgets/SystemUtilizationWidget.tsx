@@ -15,7 +15,7 @@ import { useGetSystemUtilizationQuery, type AnalysisResult } from '../analyticsA
 import { useAnalyticsFormat } from '../analyticsFormat';
 import { TimeSeriesChart } from '../charts/TimeSeriesChart';
 import { AssetLink } from '../Figures';
-import { AnalysisWidget, type AnalysisWidgetProps } from '../WidgetFrame';
+import { AnalysisWidget, NoDataForPeriod, type AnalysisWidgetProps } from '../WidgetFrame';
 
 const STATS: (keyof Stats)[] = ['avg', 'p95', 'max'];
 
@@ -111,6 +111,7 @@ function UtilizationBody({ analysis }: { analysis: SystemUtilizationResponse }) 
   const { t } = useTranslation();
   const theme = useTheme();
   const format = useAnalyticsFormat();
+  if (!analysis.hasData) return <NoDataForPeriod horizon={analysis.horizon} />;
   return (
     <>
       <StatsTable cpu={analysis.cpu} memory={analysis.memory} />
@@ -118,6 +119,8 @@ function UtilizationBody({ analysis }: { analysis: SystemUtilizationResponse }) 
         times={analysis.series.map((point) => point.time)}
         granularity={analysis.horizon.granularity}
         label={t('analytics.utilization.chart')}
+        valueAxisLabel={t('analytics.chart.percentAxis')}
+        peakLineId="cpu"
         lines={[
           {
             id: 'cpu',

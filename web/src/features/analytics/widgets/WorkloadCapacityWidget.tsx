@@ -3,15 +3,17 @@ import type { WorkloadResponse } from '@infra/contracts';
 import { useTranslation } from 'react-i18next';
 import { useGetWorkloadQuery, type AnalysisResult, type AnalysisScope } from '../analyticsApi';
 import { useAnalyticsFormat } from '../analyticsFormat';
-import { TargetEventBands } from '../charts/BusinessEventBands';
+import { TargetEventBands, TargetEventLegend } from '../charts/BusinessEventBands';
 import { TimeSeriesChart } from '../charts/TimeSeriesChart';
 import { Figure, Figures } from '../Figures';
-import { AnalysisWidget, type AnalysisWidgetProps } from '../WidgetFrame';
+import { AnalysisWidget, NoDataForPeriod, type AnalysisWidgetProps } from '../WidgetFrame';
 
 function WorkloadBody({ analysis, scope }: { analysis: WorkloadResponse; scope: AnalysisScope }) {
   const { t } = useTranslation();
   const theme = useTheme();
   const format = useAnalyticsFormat();
+  if (!analysis.hasData) return <NoDataForPeriod horizon={analysis.horizon} />;
+  const { granularity } = analysis.horizon;
   return (
     <>
       <Figures>
@@ -25,8 +27,13 @@ function WorkloadBody({ analysis, scope }: { analysis: WorkloadResponse; scope: 
       </Figures>
       <TimeSeriesChart
         times={analysis.series.map((point) => point.time)}
-        granularity={analysis.horizon.granularity}
+        granularity={granularity}
         label={t('analytics.workload.chart')}
+        valueAxisLabel={t(
+          granularity === 'hour' ? 'analytics.chart.workloadAxis' : 'analytics.chart.workloadDailyAxis',
+        )}
+        peakLineId="workload"
+        legend={<TargetEventLegend scope={scope} horizon={analysis.horizon} />}
         lines={[
           {
             id: 'capacity',

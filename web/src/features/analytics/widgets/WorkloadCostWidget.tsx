@@ -6,13 +6,14 @@ import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import type { CostAnalysisResponse, CostBreakdownItem } from '@infra/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currencySymbol } from '../../../shared/format';
 import { useDataGridDefaults } from '../../../shared/table';
 import { useGetCostAnalysisQuery, type AnalysisResult, type AnalysisScope } from '../analyticsApi';
 import { useAnalyticsFormat } from '../analyticsFormat';
-import { TargetEventBands } from '../charts/BusinessEventBands';
+import { TargetEventBands, TargetEventLegend } from '../charts/BusinessEventBands';
 import { TimeSeriesChart } from '../charts/TimeSeriesChart';
 import { Figure, Figures } from '../Figures';
-import { AnalysisWidget, type AnalysisWidgetProps } from '../WidgetFrame';
+import { AnalysisWidget, NoDataForPeriod, type AnalysisWidgetProps } from '../WidgetFrame';
 
 type Breakdown = 'byTag' | 'byCollection';
 
@@ -78,6 +79,10 @@ function CostBody({ analysis, scope }: { analysis: CostAnalysisResponse; scope: 
   const theme = useTheme();
   const format = useAnalyticsFormat();
   const money = (value: number | null) => format.money(value, analysis.currency);
+  // A bucket's cost may be cents or less (an hour of a small asset): as many digits as it needs.
+  const bucketMoney = (value: number | null) => format.moneyPrecise(value, analysis.currency);
+  if (!analysis.hasData) return <NoDataForPeriod horizon={analysis.horizon} />;
+  const { granularity } = analysis.horizon;
   return (
     <>
       <Figures>
@@ -92,8 +97,13 @@ function CostBody({ analysis, scope }: { analysis: CostAnalysisResponse; scope: 
       </Figures>
       <TimeSeriesChart
         times={analysis.series.map((point) => point.time)}
-        granularity={analysis.horizon.granularity}
+        granularity={granularity}
         label={t('analytics.cost.chart')}
+        valueAxisLabel={t(granularity === 'hour' ? 'analytics.chart.costHourAxis' : 'analytics.chart.costDayAxis', {
+          symbol: currencySymbol(analysis.currency),
+        })}
+        peakLineId="cost"
+        legend={<TargetEventLegend scope={scope} horizon={analysis.horizon} />}
         lines={[
           {
             id: 'cost',
@@ -101,14 +111,14 @@ function CostBody({ analysis, scope }: { analysis: CostAnalysisResponse; scope: 
             data: analysis.series.map((point) => point.cost),
             color: theme.palette.primary.main,
             area: true,
-            format: money,
+            format: bucketMoney,
           },
           {
             id: 'idleCost',
             label: t('analytics.cost.idleCost'),
             data: analysis.series.map((point) => point.idleCost),
             color: theme.palette.warning.main,
-            format: money,
+            format: bucketMoney,
           },
         ]}
       >
