@@ -233,17 +233,83 @@ export type AuditActivity =
   | 'rule.deleted'
   | 'rule.applied';
 
-/** An audit log entry (spec §3): date, user id (or API key) and activity. */
-export interface AuditLogEntryDto {
+/** A business rule's conditions as an audit detail names them (collections by count). */
+export interface AuditRuleConditions {
+  sites?: string[];
+  instanceTypes?: string[];
+  namePattern?: string;
+  collections?: number;
+}
+
+/**
+ * What an audit entry's detail says, as a code and its parameters, so that each reader sees it in their own
+ * language (the web app's `tags.audit.details.<code>` texts). `tag` is a tag's `key:value`; `count` a number
+ * of assets (of tags for `tagsImported`). `text` is an entry written before details had codes whose
+ * sentence could not be read back: its stored English text, shown as it is.
+ */
+export interface AuditDetailParamsByCode {
+  tagCreated: { tag: string };
+  tagCreatedByImport: { tag: string; file: string };
+  tagDescriptionChanged: { tag: string };
+  tagArchived: { tag: string };
+  tagRestored: { tag: string };
+  tagAssigned: { tag: string; count: number };
+  tagUnassigned: { tag: string; count: number };
+  systemTagsRefreshed: { count: number; assigned: number; removed: number };
+  tagsImported: { count: number; file: string };
+  ruleCreated: { rule: string; tag: string; conditions: AuditRuleConditions; enabled: boolean };
+  ruleUpdated: {
+    rule: string;
+    previousName: string | null;
+    tag: string;
+    conditions: AuditRuleConditions;
+    enabled: boolean;
+  };
+  ruleDeleted: { rule: string };
+  ruleApplied: { rule: string; tag: string; count: number; matched: number };
+  ruleAppliedToAsset: { rule: string; tag: string; asset: string };
+  text: { text: string };
+}
+
+export type AuditDetailCode = keyof AuditDetailParamsByCode;
+
+export const AUDIT_DETAIL_CODES = [
+  'tagCreated',
+  'tagCreatedByImport',
+  'tagDescriptionChanged',
+  'tagArchived',
+  'tagRestored',
+  'tagAssigned',
+  'tagUnassigned',
+  'systemTagsRefreshed',
+  'tagsImported',
+  'ruleCreated',
+  'ruleUpdated',
+  'ruleDeleted',
+  'ruleApplied',
+  'ruleAppliedToAsset',
+  'text',
+] as const satisfies readonly AuditDetailCode[];
+
+/** A detail as the API answers it: its code and that code's parameters. */
+export type AuditDetail = {
+  [Code in AuditDetailCode]: { detailCode: Code; detailParams: AuditDetailParamsByCode[Code] };
+}[AuditDetailCode];
+
+/**
+ * An audit log entry (spec §3): date, user id (or API key) and activity; what happened as `detailCode` and
+ * `detailParams` (readers render it in their language) and, for API clients that show it as it is, `detail`:
+ * the same in English, e.g. "Assigned env:prod to 12 assets".
+ */
+export type AuditLogEntryDto = AuditDetail & {
   id: string;
   date: string;
   userId: string;
   apiKeyId: string | null;
   activity: AuditActivity;
-  /** Readable sentence, e.g. "Assigned env:prod to 12 assets". */
   detail: string;
   tagId: string | null;
-}
+};
 
 /** `GET tags/getTagsEvents`: one tag's entries (`id` = tag id) or the organization's; newest first. */
 export interface AuditLogQuery {
