@@ -83,7 +83,7 @@ describe('creating tags (batchCreateTag)', () => {
     const cases: [Record<string, string>, string][] = [
       [{ key: 'has space', value: 'v' }, TAG_RULE_MESSAGES.key],
       [{ key: 'k'.repeat(513), value: 'v' }, TAG_RULE_MESSAGES.key],
-      [{ key: '', value: 'v' }, TAG_RULE_MESSAGES.key],
+      [{ key: '', value: 'v' }, TAG_RULE_MESSAGES.keyRequired],
       [{ key: key('ok'), value: 'with.dot' }, TAG_RULE_MESSAGES.value],
       [{ key: key('ok'), value: 'v'.repeat(257) }, TAG_RULE_MESSAGES.value],
       [{ key: key('ok'), value: 'v', description: 'no spaces allowed' }, TAG_RULE_MESSAGES.description],

@@ -12,10 +12,15 @@ export const TAG_KEY_PATTERN = /^[A-Za-z0-9_-]{1,512}$/;
 export const TAG_VALUE_PATTERN = /^[A-Za-z0-9_-]{1,256}$/;
 export const TAG_DESCRIPTION_PATTERN = /^[A-Za-z0-9_.,-]{0,256}$/;
 
-/** What a user is told when a field breaks its rule (inline in Create Tags, and as import issues). */
+/**
+ * What a user is told when a field breaks its rule (inline in Create Tags, and as import issues): an empty key or
+ * value that it is required, a filled one what the rule is.
+ */
 export const TAG_RULE_MESSAGES = {
-  key: `Key is required: only letters, digits, _ and - are allowed, no spaces. Maximum ${LIMITS.tagKeyMaxLength} Characters`,
-  value: `Value is required: only letters, digits, _ and - are allowed, no spaces. Maximum ${LIMITS.tagValueMaxLength} Characters`,
+  keyRequired: 'Key is required.',
+  key: `Only letters, digits, _ and - are allowed in a key, no spaces. Maximum ${LIMITS.tagKeyMaxLength} Characters`,
+  valueRequired: 'Value is required.',
+  value: `Only letters, digits, _ and - are allowed in a value, no spaces. Maximum ${LIMITS.tagValueMaxLength} Characters`,
   description: `Only letters, digits and _-., characters are allowed, no spaces. Maximum ${LIMITS.tagDescriptionMaxLength} Characters`,
   duplicateInRequest: 'Key-value pairs must be unique: this pair is repeated.',
   alreadyExists: 'This key-value pair already exists.',
@@ -31,8 +36,9 @@ export function tagPairKey(key: string, value: string): string {
   return `${key.toLowerCase()}\u0000${value.toLowerCase()}`;
 }
 
-/** Which rule a tag field breaks, or undefined when it is valid. */
+/** Which rule a tag field breaks (an empty key or value: that it is required), or undefined when it is valid. */
 export function tagFieldIssue(field: 'key' | 'value' | 'description', text: string): string | undefined {
+  if (text === '' && field !== 'description') return TAG_RULE_MESSAGES[`${field}Required`];
   const pattern = field === 'key' ? TAG_KEY_PATTERN : field === 'value' ? TAG_VALUE_PATTERN : TAG_DESCRIPTION_PATTERN;
   return pattern.test(text) ? undefined : TAG_RULE_MESSAGES[field];
 }
