@@ -83,7 +83,7 @@ describe('creating tags (batchCreateTag)', () => {
     const cases: [Record<string, string>, string][] = [
       [{ key: 'has space', value: 'v' }, TAG_RULE_MESSAGES.key],
       [{ key: 'k'.repeat(513), value: 'v' }, TAG_RULE_MESSAGES.key],
-      [{ key: '', value: 'v' }, TAG_RULE_MESSAGES.key],
+      [{ key: '', value: 'v' }, TAG_RULE_MESSAGES.keyRequired],
       [{ key: key('ok'), value: 'with.dot' }, TAG_RULE_MESSAGES.value],
       [{ key: key('ok'), value: 'v'.repeat(257) }, TAG_RULE_MESSAGES.value],
       [{ key: key('ok'), value: 'v', description: 'no spaces allowed' }, TAG_RULE_MESSAGES.description],
@@ -303,6 +303,13 @@ describe('audit log (getTagsEvents)', () => {
     ]);
     expect(history.body.items[0]).toMatchObject({ userId: expect.any(String), apiKeyId: null, tagId: tag.id });
     expect(history.body.items[2].detail).toBe(`Assigned ${key('audited')}:v to 1 asset`);
+    // What happened is a code with parameters, which readers render in their language.
+    expect(history.body.items.map(({ detailCode, detailParams }) => ({ detailCode, detailParams }))).toEqual([
+      { detailCode: 'tagArchived', detailParams: { tag: `${key('audited')}:v` } },
+      { detailCode: 'tagDescriptionChanged', detailParams: { tag: `${key('audited')}:v` } },
+      { detailCode: 'tagAssigned', detailParams: { tag: `${key('audited')}:v`, count: 1 } },
+      { detailCode: 'tagCreated', detailParams: { tag: `${key('audited')}:v` } },
+    ]);
     const organization = await admin<Page<AuditLogEntryDto>>(
       'GET',
       `tags/getTagsEvents?id=${adminSession.organizationId}&pageSize=2&page=1`,

@@ -143,7 +143,7 @@ describe('signed in as an Admin', () => {
       .getByText('There are some validation issues, fix them before importing.', { exact: true })
       .waitFor({ timeout: WAIT_MS });
     expect(await issueRows(page)).toEqual([
-      ['3', 'Key', 'Key is required: only letters, digits, _ and - are allowed, no spaces. Maximum 512 Characters'],
+      ['3', 'Key', 'Only letters, digits, _ and - are allowed in a key, no spaces. Maximum 512 Characters'],
       ['4', 'Key', 'Key-value pairs must be unique: this pair is repeated.'],
       ['5', 'Assets', `Asset ${unknownAsset} was not found in this organization.`],
     ]);

@@ -319,11 +319,15 @@ export interface PriceListEntry {
 }
 export interface PriceList {
   currency: string;
+  /** Where the prices come from, in English (for API clients that show it as it is). */
   source: string;
+  /** The same as data, which the web app says in the reader's language: the prices' kind and their region. */
+  provider: 'aws-ec2-on-demand-linux';
+  region: string;
   instanceTypes: Record<string, PriceListEntry>;
 }
 
-export const PRICE_LIST: PriceList = priceListJson;
+export const PRICE_LIST: PriceList = priceListJson as PriceList;
 
 // Admin → Data (GET/PUT data/financial, GET data/telemetry).
 

@@ -12,10 +12,15 @@ export const TAG_KEY_PATTERN = /^[A-Za-z0-9_-]{1,512}$/;
 export const TAG_VALUE_PATTERN = /^[A-Za-z0-9_-]{1,256}$/;
 export const TAG_DESCRIPTION_PATTERN = /^[A-Za-z0-9_.,-]{0,256}$/;
 
-/** What a user is told when a field breaks its rule (inline in Create Tags, and as import issues). */
+/**
+ * What a user is told when a field breaks its rule (inline in Create Tags, and as import issues): an empty key or
+ * value that it is required, a filled one what the rule is.
+ */
 export const TAG_RULE_MESSAGES = {
-  key: `Key is required: only letters, digits, _ and - are allowed, no spaces. Maximum ${LIMITS.tagKeyMaxLength} Characters`,
-  value: `Value is required: only letters, digits, _ and - are allowed, no spaces. Maximum ${LIMITS.tagValueMaxLength} Characters`,
+  keyRequired: 'Key is required.',
+  key: `Only letters, digits, _ and - are allowed in a key, no spaces. Maximum ${LIMITS.tagKeyMaxLength} Characters`,
+  valueRequired: 'Value is required.',
+  value: `Only letters, digits, _ and - are allowed in a value, no spaces. Maximum ${LIMITS.tagValueMaxLength} Characters`,
   description: `Only letters, digits and _-., characters are allowed, no spaces. Maximum ${LIMITS.tagDescriptionMaxLength} Characters`,
   duplicateInRequest: 'Key-value pairs must be unique: this pair is repeated.',
   alreadyExists: 'This key-value pair already exists.',
@@ -31,8 +36,9 @@ export function tagPairKey(key: string, value: string): string {
   return `${key.toLowerCase()}\u0000${value.toLowerCase()}`;
 }
 
-/** Which rule a tag field breaks, or undefined when it is valid. */
+/** Which rule a tag field breaks (an empty key or value: that it is required), or undefined when it is valid. */
 export function tagFieldIssue(field: 'key' | 'value' | 'description', text: string): string | undefined {
+  if (text === '' && field !== 'description') return TAG_RULE_MESSAGES[`${field}Required`];
   const pattern = field === 'key' ? TAG_KEY_PATTERN : field === 'value' ? TAG_VALUE_PATTERN : TAG_DESCRIPTION_PATTERN;
   return pattern.test(text) ? undefined : TAG_RULE_MESSAGES[field];
 }
@@ -233,17 +239,83 @@ export type AuditActivity =
   | 'rule.deleted'
   | 'rule.applied';
 
-/** An audit log entry (spec §3): date, user id (or API key) and activity. */
-export interface AuditLogEntryDto {
+/** A business rule's conditions as an audit detail names them (collections by count). */
+export interface AuditRuleConditions {
+  sites?: string[];
+  instanceTypes?: string[];
+  namePattern?: string;
+  collections?: number;
+}
+
+/**
+ * What an audit entry's detail says, as a code and its parameters, so that each reader sees it in their own
+ * language (the web app's `tags.audit.details.<code>` texts). `tag` is a tag's `key:value`; `count` a number
+ * of assets (of tags for `tagsImported`). `text` is an entry written before details had codes whose
+ * sentence could not be read back: its stored English text, shown as it is.
+ */
+export interface AuditDetailParamsByCode {
+  tagCreated: { tag: string };
+  tagCreatedByImport: { tag: string; file: string };
+  tagDescriptionChanged: { tag: string };
+  tagArchived: { tag: string };
+  tagRestored: { tag: string };
+  tagAssigned: { tag: string; count: number };
+  tagUnassigned: { tag: string; count: number };
+  systemTagsRefreshed: { count: number; assigned: number; removed: number };
+  tagsImported: { count: number; file: string };
+  ruleCreated: { rule: string; tag: string; conditions: AuditRuleConditions; enabled: boolean };
+  ruleUpdated: {
+    rule: string;
+    previousName: string | null;
+    tag: string;
+    conditions: AuditRuleConditions;
+    enabled: boolean;
+  };
+  ruleDeleted: { rule: string };
+  ruleApplied: { rule: string; tag: string; count: number; matched: number };
+  ruleAppliedToAsset: { rule: string; tag: string; asset: string };
+  text: { text: string };
+}
+
+export type AuditDetailCode = keyof AuditDetailParamsByCode;
+
+export const AUDIT_DETAIL_CODES = [
+  'tagCreated',
+  'tagCreatedByImport',
+  'tagDescriptionChanged',
+  'tagArchived',
+  'tagRestored',
+  'tagAssigned',
+  'tagUnassigned',
+  'systemTagsRefreshed',
+  'tagsImported',
+  'ruleCreated',
+  'ruleUpdated',
+  'ruleDeleted',
+  'ruleApplied',
+  'ruleAppliedToAsset',
+  'text',
+] as const satisfies readonly AuditDetailCode[];
+
+/** A detail as the API answers it: its code and that code's parameters. */
+export type AuditDetail = {
+  [Code in AuditDetailCode]: { detailCode: Code; detailParams: AuditDetailParamsByCode[Code] };
+}[AuditDetailCode];
+
+/**
+ * An audit log entry (spec §3): date, user id (or API key) and activity; what happened as `detailCode` and
+ * `detailParams` (readers render it in their language) and, for API clients that show it as it is, `detail`:
+ * the same in English, e.g. "Assigned env:prod to 12 assets".
+ */
+export type AuditLogEntryDto = AuditDetail & {
   id: string;
   date: string;
   userId: string;
   apiKeyId: string | null;
   activity: AuditActivity;
-  /** Readable sentence, e.g. "Assigned env:prod to 12 assets". */
   detail: string;
   tagId: string | null;
-}
+};
 
 /** `GET tags/getTagsEvents`: one tag's entries (`id` = tag id) or the organization's; newest first. */
 export interface AuditLogQuery {

@@ -4,6 +4,7 @@ import { TaggingSchema1765000000000 } from './database/migrations/1765000000000-
 import { TagImports1765100000000 } from './database/migrations/1765100000000-tag-imports';
 import { TagRules1765200000000 } from './database/migrations/1765200000000-tag-rules';
 import { ImportIssueCounts1765300000000 } from './database/migrations/1765300000000-import-issue-counts';
+import { AuditDetailCodes1765400000000 } from './database/migrations/1765400000000-audit-detail-codes';
 import { loadTaggingEnv, TaggingEnv } from './tagging.env';
 
 /** Tagging's migrations, in order. */
@@ -12,6 +13,7 @@ export const TAGGING_MIGRATIONS = [
   TagImports1765100000000,
   TagRules1765200000000,
   ImportIssueCounts1765300000000,
+  AuditDetailCodes1765400000000,
 ];
 
 /** The tagging service: tags, assignments, system tags, the audit log, and its read model of inventory. */

@@ -24,7 +24,8 @@ export const TABLE_TEXT_KEYS = {
 
 /**
  * DataGrid props every table shares: pagination defaults, the grid's texts in the current language, and the spec's
- * empty and filter texts. `noRowsKey` names a table's own empty text (e.g. "No Accounts Found") instead of "No items found".
+ * empty and filter texts. `noRowsKey` names a table's own empty text (e.g. "No Accounts Found") instead of "No items found",
+ * for an empty table and for one whose filter matches no row.
  */
 export function useDataGridDefaults(noRowsKey?: string) {
   const { t, i18n } = useTranslation();
@@ -32,8 +33,10 @@ export function useDataGridDefaults(noRowsKey?: string) {
   return useMemo(() => {
     const localeText: Partial<GridLocaleText> = {
       ...GRID_TEXTS[language],
+      // A list with its own empty text (§2: "No Views Found", "No Events Found"…) says it when empty and when its
+      // filter leaves nothing; the others say "No items found".
       noRowsLabel: t(noRowsKey ?? TABLE_TEXT_KEYS.noRows),
-      noResultsOverlayLabel: t(TABLE_TEXT_KEYS.noRows),
+      noResultsOverlayLabel: t(noRowsKey ?? TABLE_TEXT_KEYS.noRows),
       toolbarQuickFilterLabel: t(TABLE_TEXT_KEYS.filterLabel),
       toolbarQuickFilterPlaceholder: t(TABLE_TEXT_KEYS.filterPlaceholder),
       filterPanelInputLabel: t(TABLE_TEXT_KEYS.filterLabel),

@@ -17,12 +17,15 @@ export function useDocumentTitle(page: string): void {
   }, [page, productName]);
 }
 
-/** Titles the header and the browser tab with a page's translation key while the page is shown. */
-export function usePageTitle(titleKey: string): void {
+/**
+ * Titles the header and the browser tab with a page's translation key while the page is shown, or with `name` (the
+ * page's own item, e.g. an event's name) once it is known.
+ */
+export function usePageTitle(titleKey: string, name?: string): void {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   useEffect(() => {
-    dispatch(setSelectedItem({ titleKey }));
-  }, [dispatch, titleKey]);
-  useDocumentTitle(t(titleKey));
+    dispatch(setSelectedItem(name ? { titleKey, name } : { titleKey }));
+  }, [dispatch, titleKey, name]);
+  useDocumentTitle(name ?? t(titleKey));
 }

@@ -11,12 +11,12 @@ function Location() {
   return <output data-testid="location">{`${pathname}${search}`}</output>;
 }
 
-/** Renders a component with the store, the real English texts and a router at `path`. */
-export function renderWithApp(ui: ReactElement, path = '/') {
+/** Renders a component with the store, the real texts (English unless told) and a router at `path`. */
+export function renderWithApp(ui: ReactElement, path = '/', { language = 'en' }: { language?: 'en' | 'fr' } = {}) {
   const store = makeStore();
   const result = render(
     <Provider store={store}>
-      <I18nextProvider i18n={createTestI18n()}>
+      <I18nextProvider i18n={createTestI18n(language)}>
         <MemoryRouter initialEntries={[path]}>
           {ui}
           <Location />

@@ -1,13 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { AuditActivity } from '@infra/contracts';
+import type { AuditActivity, AuditDetail } from '@infra/contracts';
+import { englishDetail } from './audit-detail';
 
-/** One entry to record: about one tag (`tagId`) or the organization's tagging as a whole (`tagId` null). */
+/**
+ * One entry to record: about one tag (`tagId`) or the organization's tagging as a whole (`tagId` null); what
+ * happened as a code with parameters (readers render it in their language).
+ */
 export interface AuditEntry {
   tagId: string | null;
   activity: AuditActivity;
-  detail: string;
+  detail: AuditDetail;
 }
 
 export interface AuditRow {
@@ -16,7 +20,11 @@ export interface AuditRow {
   user_id: string;
   api_key_id: string | null;
   activity: AuditActivity;
+  /** The English sentence (the whole detail of entries written before details had codes). */
   detail: string;
+  /** Null for entries written before details had codes. */
+  detail_code: AuditDetail['detailCode'] | null;
+  detail_params: AuditDetail['detailParams'] | null;
   created_at: Date;
 }
 
@@ -32,9 +40,11 @@ export class AuditLogRepository {
   ): Promise<void> {
     if (entries.length === 0) return;
     await manager.query(
-      `INSERT INTO tag_audit_log (organization_id, user_id, api_key_id, tag_id, activity, detail)
-       SELECT $1, $2, $3, e.tag_id, e.activity, e.detail
-         FROM unnest($4::uuid[], $5::text[], $6::text[]) WITH ORDINALITY AS e(tag_id, activity, detail, n)
+      `INSERT INTO tag_audit_log
+              (organization_id, user_id, api_key_id, tag_id, activity, detail, detail_code, detail_params)
+       SELECT $1, $2, $3, e.tag_id, e.activity, e.detail, e.code, e.params
+         FROM unnest($4::uuid[], $5::text[], $6::text[], $7::text[], $8::jsonb[])
+              WITH ORDINALITY AS e(tag_id, activity, detail, code, params, n)
         ORDER BY e.n`,
       [
         actor.organizationId,
@@ -42,7 +52,9 @@ export class AuditLogRepository {
         actor.apiKeyId,
         entries.map((entry) => entry.tagId),
         entries.map((entry) => entry.activity),
-        entries.map((entry) => entry.detail),
+        entries.map((entry) => englishDetail(entry.detail)),
+        entries.map((entry) => entry.detail.detailCode),
+        entries.map((entry) => JSON.stringify(entry.detail.detailParams)),
       ],
     );
   }
@@ -62,7 +74,8 @@ export class AuditLogRepository {
     }
     const [rows, [{ total }]] = await Promise.all([
       this.dataSource.query<AuditRow[]>(
-        `SELECT id, tag_id, user_id, api_key_id, activity, detail, created_at FROM tag_audit_log
+        `SELECT id, tag_id, user_id, api_key_id, activity, detail, detail_code, detail_params, created_at
+           FROM tag_audit_log
           WHERE ${condition} ORDER BY created_at DESC, id LIMIT ${limit} OFFSET ${offset}`,
         params,
       ),

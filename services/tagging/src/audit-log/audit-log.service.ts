@@ -1,16 +1,25 @@
 import { Injectable } from '@nestjs/common';
-import type { AuditLogEntryDto, Page } from '@infra/contracts';
+import type { AuditDetail, AuditLogEntryDto, Page } from '@infra/contracts';
 import type { Tenant } from '@infra/platform';
+import { legacyDetail } from './audit-detail';
 import type { AuditLogQueryDto } from './audit-log.dto';
 import { AuditLogRepository, AuditRow } from './audit-log.repository';
 
-function toEntry(row: AuditRow): AuditLogEntryDto {
+/** The stored code and parameters; an entry written before details had codes is read from its sentence. */
+function detailOf(row: AuditRow): AuditDetail {
+  return row.detail_code !== null && row.detail_params !== null
+    ? ({ detailCode: row.detail_code, detailParams: row.detail_params } as AuditDetail)
+    : legacyDetail(row.detail);
+}
+
+export function toEntry(row: AuditRow): AuditLogEntryDto {
   return {
     id: row.id,
     date: row.created_at.toISOString(),
     userId: row.user_id,
     apiKeyId: row.api_key_id,
     activity: row.activity,
+    ...detailOf(row),
     detail: row.detail,
     tagId: row.tag_id,
   };

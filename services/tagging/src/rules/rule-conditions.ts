@@ -39,14 +39,3 @@ export function hasCondition(conditions: object): boolean {
   const given = conditions as Record<string, unknown>;
   return CONDITION_KEYS.some((key) => saysSomething(given[key]));
 }
-
-/** Readable conditions for audit details: `site in (us-east-1a), name like web-*`. */
-export function describeConditions(conditions: RuleConditions): string {
-  const parts: string[] = [];
-  if (conditions.sites) parts.push(`site in (${conditions.sites.join(', ')})`);
-  if (conditions.instanceTypes) parts.push(`instance type in (${conditions.instanceTypes.join(', ')})`);
-  if (conditions.namePattern) parts.push(`name like ${conditions.namePattern}`);
-  if (conditions.collectionIds)
-    parts.push(`in ${conditions.collectionIds.length} collection${conditions.collectionIds.length === 1 ? '' : 's'}`);
-  return parts.join(', ');
-}

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import {
   type ApplyRuleResponse,
+  type AuditDetail,
+  type AuditRuleConditions,
   type RuleConditions,
   type RuleDto,
   type RulePreviewDto,
@@ -9,12 +11,13 @@ import {
   TAGGING_LIMITS,
   tagIdOf,
 } from '@infra/contracts';
+import { auditConditionsOf } from '../audit-log/audit-detail';
 import { AuditEntry, AuditLogRepository } from '../audit-log/audit-log.repository';
 import { TagAssignmentService } from '../tag-assignment/tag-assignment.service';
 import { taggingError } from '../tagging.errors';
 import { TagRow, TagsRepository } from '../tags/tags.repository';
 import type { Actor } from '../tenant';
-import { describeConditions, globToLike, normalizeConditions } from './rule-conditions';
+import { globToLike, normalizeConditions } from './rule-conditions';
 import type { SaveRuleDto } from './rules.dto';
 import { MatchingRule, RuleFields, RuleRow, RulesRepository } from './rules.repository';
 
@@ -36,8 +39,6 @@ export function toRuleDto(row: RuleRow): RuleDto {
     updatedAt: row.updated_at.toISOString(),
   };
 }
-
-const assets = (count: number) => `${count} asset${count === 1 ? '' : 's'}`;
 
 /**
  * Business rules: a rule assigns its tag to every asset meeting its conditions, when an asset is upserted and on
@@ -79,7 +80,10 @@ export class RulesService {
       const { fields, tag } = await this.fieldsOf(manager, actor, request, true);
       const row = await this.rules.insert(manager, actor, fields);
       if (!row) throw taggingError(TaggingErrorCode.RuleNameTaken);
-      await this.record(manager, actor, row, 'rule.created', `Created rule ${row.name}: ${this.summary(tag, row)}`);
+      await this.record(manager, actor, row, 'rule.created', {
+        detailCode: 'ruleCreated',
+        detailParams: { rule: row.name, ...this.summary(tag, row) },
+      });
       return toRuleDto(row);
     });
   }
@@ -92,14 +96,14 @@ export class RulesService {
       const { fields, tag } = await this.fieldsOf(manager, actor, request, before.enabled);
       const row = await this.rules.update(manager, actor.organizationId, id, fields);
       if (!row) throw taggingError(TaggingErrorCode.RuleNameTaken);
-      const renamed = before.name !== row.name ? ` (was ${before.name})` : '';
-      await this.record(
-        manager,
-        actor,
-        row,
-        'rule.updated',
-        `Changed rule ${row.name}${renamed}: ${this.summary(tag, row)}`,
-      );
+      await this.record(manager, actor, row, 'rule.updated', {
+        detailCode: 'ruleUpdated',
+        detailParams: {
+          rule: row.name,
+          previousName: before.name !== row.name ? before.name : null,
+          ...this.summary(tag, row),
+        },
+      });
       return toRuleDto(row);
     });
   }
@@ -110,7 +114,10 @@ export class RulesService {
       const rule = await this.rules.lock(manager, actor.organizationId, id);
       if (!rule) throw taggingError(TaggingErrorCode.RuleNotFound);
       await this.rules.delete(manager, actor.organizationId, id);
-      await this.record(manager, actor, rule, 'rule.deleted', `Deleted rule ${rule.name}`);
+      await this.record(manager, actor, rule, 'rule.deleted', {
+        detailCode: 'ruleDeleted',
+        detailParams: { rule: rule.name },
+      });
     });
   }
 
@@ -132,13 +139,15 @@ export class RulesService {
         assetIds.map((assetId) => ({ tagId: rule.tag_id, assetId })),
         'rule',
       );
-      await this.record(
-        manager,
-        actor,
-        rule,
-        'rule.applied',
-        `Rule ${rule.name} applied: ${tagIdOf(tag.key, tag.value)} assigned to ${assets(assigned.length)} (${assets(assetIds.length)} matched)`,
-      );
+      await this.record(manager, actor, rule, 'rule.applied', {
+        detailCode: 'ruleApplied',
+        detailParams: {
+          rule: rule.name,
+          tag: tagIdOf(tag.key, tag.value),
+          count: assigned.length,
+          matched: assetIds.length,
+        },
+      });
       return { matched: assetIds.length, newlyAssigned: assigned.length };
     });
   }
@@ -182,7 +191,10 @@ export class RulesService {
           .map((rule): AuditEntry => ({
             tagId: rule.tag_id,
             activity: 'rule.applied',
-            detail: `Rule ${rule.name} applied: ${tagIdOf(rule.tag_key, rule.tag_value)} assigned to ${rule.asset_name}`,
+            detail: {
+              detailCode: 'ruleAppliedToAsset',
+              detailParams: { rule: rule.name, tag: tagIdOf(rule.tag_key, rule.tag_value), asset: rule.asset_name },
+            },
           })),
       );
     }
@@ -226,8 +238,9 @@ export class RulesService {
       throw taggingError(TaggingErrorCode.UnknownCollections);
   }
 
-  private summary(tag: TagRow, row: RuleRow): string {
-    return `assigns ${tagIdOf(tag.key, tag.value)} when ${describeConditions(row.conditions)}${row.enabled ? '' : ' (disabled)'}`;
+  /** What a rule's audit detail says it does: its tag, when (its conditions), and whether it is enabled. */
+  private summary(tag: TagRow, row: RuleRow): { tag: string; conditions: AuditRuleConditions; enabled: boolean } {
+    return { tag: tagIdOf(tag.key, tag.value), conditions: auditConditionsOf(row.conditions), enabled: row.enabled };
   }
 
   private async record(
@@ -235,7 +248,7 @@ export class RulesService {
     actor: Actor,
     rule: RuleRow,
     activity: AuditEntry['activity'],
-    detail: string,
+    detail: AuditDetail,
   ): Promise<void> {
     await this.auditLog.record(manager, actor, [{ tagId: rule.tag_id, activity, detail }]);
   }

@@ -56,7 +56,10 @@ export class SystemTagsService {
         {
           tagId: null,
           activity: 'tags.assigned',
-          detail: `Refreshed system tags of ${summary.assets} assets: ${summary.newlyAssigned} assigned, ${summary.unassigned} removed`,
+          detail: {
+            detailCode: 'systemTagsRefreshed',
+            detailParams: { count: summary.assets, assigned: summary.newlyAssigned, removed: summary.unassigned },
+          },
         },
       ]);
       return summary;

@@ -28,8 +28,6 @@ function countByTag(pairs: readonly Assignment[]): Map<string, number> {
   return counts;
 }
 
-const assets = (count: number) => `${count} asset${count === 1 ? '' : 's'}`;
-
 @Injectable()
 export class TagAssignmentService {
   constructor(
@@ -116,12 +114,16 @@ export class TagAssignmentService {
       const addedCount = added.get(tag.id) ?? 0;
       const removedCount = removed.get(tag.id) ?? 0;
       if (addedCount > 0)
-        changes.push({ tagId: tag.id, activity: 'tags.assigned', detail: `Assigned ${name} to ${assets(addedCount)}` });
+        changes.push({
+          tagId: tag.id,
+          activity: 'tags.assigned',
+          detail: { detailCode: 'tagAssigned', detailParams: { tag: name, count: addedCount } },
+        });
       if (removedCount > 0)
         changes.push({
           tagId: tag.id,
           activity: 'tags.unassigned',
-          detail: `Removed ${name} from ${assets(removedCount)}`,
+          detail: { detailCode: 'tagUnassigned', detailParams: { tag: name, count: removedCount } },
         });
       return changes;
     });

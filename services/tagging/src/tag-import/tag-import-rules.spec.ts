@@ -20,7 +20,8 @@ describe('recordIssues', () => {
 
   it.each([
     ['key', { key: 'has space' }, TAG_RULE_MESSAGES.key],
-    ['key', { key: '' }, TAG_RULE_MESSAGES.key],
+    ['key', { key: '' }, TAG_RULE_MESSAGES.keyRequired],
+    ['value', { value: '' }, TAG_RULE_MESSAGES.valueRequired],
     ['key', { key: 'k'.repeat(513) }, TAG_RULE_MESSAGES.key],
     ['value', { value: 'a/b' }, TAG_RULE_MESSAGES.value],
     ['value', { value: 'v'.repeat(257) }, TAG_RULE_MESSAGES.value],

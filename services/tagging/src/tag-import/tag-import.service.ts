@@ -211,7 +211,11 @@ export class TagImportService {
     const assigned = await this.assignments.assignPairs(manager, actor, pairs, 'import');
     const count = records.length;
     await this.auditLog.record(manager, actor, [
-      { tagId: null, activity: 'tags.imported', detail: `Imported ${count} tags from ${row.file_name}` },
+      {
+        tagId: null,
+        activity: 'tags.imported',
+        detail: { detailCode: 'tagsImported', detailParams: { count, file: row.file_name } },
+      },
     ]);
     await this.events.publish(manager, TOPICS.taggingImportCompleted, {
       organizationId: actor.organizationId,

@@ -20,12 +20,13 @@ describe('batchCreateTag rules (spec §5)', () => {
 
   it.each([
     ['a key with a space', { key: 'has space' }, TAG_RULE_MESSAGES.key],
-    ['an empty key', { key: '' }, TAG_RULE_MESSAGES.key],
+    ['an empty key', { key: '' }, TAG_RULE_MESSAGES.keyRequired],
+    ['a missing key', { key: undefined }, TAG_RULE_MESSAGES.keyRequired],
     ['a key over 512 characters', { key: 'k'.repeat(513) }, TAG_RULE_MESSAGES.key],
     ['a key with a period', { key: 'a.b' }, TAG_RULE_MESSAGES.key],
     ['a key that is not text', { key: 42 }, TAG_RULE_MESSAGES.key],
     ['a value with a space', { value: 'has space' }, TAG_RULE_MESSAGES.value],
-    ['an empty value', { value: '' }, TAG_RULE_MESSAGES.value],
+    ['an empty value', { value: '' }, TAG_RULE_MESSAGES.valueRequired],
     ['a value over 256 characters', { value: 'v'.repeat(257) }, TAG_RULE_MESSAGES.value],
     ['a value with a colon', { value: 'a:b' }, TAG_RULE_MESSAGES.value],
     ['a description with a space', { description: 'two words' }, TAG_RULE_MESSAGES.description],

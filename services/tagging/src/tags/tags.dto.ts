@@ -27,14 +27,21 @@ import {
 } from '@infra/contracts';
 import { LargeArrayBodyPipe, NoControlCharacters, queryBoolean, queryList } from '@infra/platform';
 
+/** A key or value that was not given: "required", not the rule of a filled one. */
+const isBlank = (value: unknown) => value === undefined || value === null || value === '';
+
 /** One tag of `POST tags/batch`; the spec's rules (§5) with the messages the web form shows (a non-string fails the pattern). */
 export class NewTagDto {
   @ApiProperty({ maxLength: LIMITS.tagKeyMaxLength, pattern: TAG_KEY_PATTERN.source })
-  @Matches(TAG_KEY_PATTERN, { message: TAG_RULE_MESSAGES.key })
+  @Matches(TAG_KEY_PATTERN, {
+    message: ({ value }) => (isBlank(value) ? TAG_RULE_MESSAGES.keyRequired : TAG_RULE_MESSAGES.key),
+  })
   key!: string;
 
   @ApiProperty({ maxLength: LIMITS.tagValueMaxLength, pattern: TAG_VALUE_PATTERN.source })
-  @Matches(TAG_VALUE_PATTERN, { message: TAG_RULE_MESSAGES.value })
+  @Matches(TAG_VALUE_PATTERN, {
+    message: ({ value }) => (isBlank(value) ? TAG_RULE_MESSAGES.valueRequired : TAG_RULE_MESSAGES.value),
+  })
   value!: string;
 
   @ApiPropertyOptional({ maxLength: LIMITS.tagDescriptionMaxLength, pattern: TAG_DESCRIPTION_PATTERN.source })

@@ -109,7 +109,9 @@ export class TagsService {
       tags.map((tag, index): AuditEntry => ({
         tagId: ids[index]!,
         activity: 'tag.created',
-        detail: `Created ${tagIdOf(tag.key, tag.value)}${importedFrom ? ` (import of ${importedFrom})` : ''}`,
+        detail: importedFrom
+          ? { detailCode: 'tagCreatedByImport', detailParams: { tag: tagIdOf(tag.key, tag.value), file: importedFrom } }
+          : { detailCode: 'tagCreated', detailParams: { tag: tagIdOf(tag.key, tag.value) } },
       })),
     );
     return ids;
@@ -127,12 +129,24 @@ export class TagsService {
       const tagId = tagIdOf(after.key, after.value);
       const entries: AuditEntry[] = [];
       if (change.description !== undefined && change.description !== before.description)
-        entries.push({ tagId: id, activity: 'tag.updated', detail: `Changed the description of ${tagId}` });
+        entries.push({
+          tagId: id,
+          activity: 'tag.updated',
+          detail: { detailCode: 'tagDescriptionChanged', detailParams: { tag: tagId } },
+        });
       const wasArchived = before.status === 'Archived';
       if (change.archived === true && !wasArchived)
-        entries.push({ tagId: id, activity: 'tag.archived', detail: `Archived ${tagId}` });
+        entries.push({
+          tagId: id,
+          activity: 'tag.archived',
+          detail: { detailCode: 'tagArchived', detailParams: { tag: tagId } },
+        });
       if (change.archived === false && wasArchived)
-        entries.push({ tagId: id, activity: 'tag.restored', detail: `Restored ${tagId}` });
+        entries.push({
+          tagId: id,
+          activity: 'tag.restored',
+          detail: { detailCode: 'tagRestored', detailParams: { tag: tagId } },
+        });
       if (entries.length > 0) {
         await this.auditLog.record(manager, actor, entries);
         await this.events.publish(manager, TOPICS.taggingTagChanged, {

@@ -287,6 +287,12 @@ describe('business rules (real PostgreSQL)', () => {
     expect(await codeOf(rules.delete(org, first.id))).toBe(TaggingErrorCode.RuleNotFound);
     expect(await codeOf(save('again'))).toBe('no error');
     expect(await auditDetails(org, tagId)).toContain('rule.deleted: Deleted rule WEB SERVERS');
+    // Stored as a code with parameters (rendered in each reader's language), beside the English sentence.
+    const [deleted] = await dataSource.query<{ detail_code: string; detail_params: unknown }[]>(
+      `SELECT detail_code, detail_params FROM tag_audit_log WHERE organization_id = $1 AND activity = 'rule.deleted'`,
+      [org.organizationId],
+    );
+    expect(deleted).toEqual({ detail_code: 'ruleDeleted', detail_params: { rule: 'WEB SERVERS' } });
   });
 
   const outboxCount = async () =>

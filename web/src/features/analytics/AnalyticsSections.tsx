@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useMemo, type ReactNode } from 'react';
@@ -33,9 +34,17 @@ export interface AnalyticsSectionsProps {
 export function AnalyticsSections({ target, attributes }: AnalyticsSectionsProps) {
   const { t } = useTranslation();
   const { args, skip } = useAnalysisArgs(target);
-  useNoDataTracking(args, skip);
+  const { matchesNoAsset } = useNoDataTracking(args, skip);
   const groupArgs = useMemo(() => ({ ...args, scope: groupScopeOf(args.scope) }), [args]);
   const { scope } = args;
+
+  // A filter that matches no asset has nothing to show: the spec's empty text, not sections of zeros.
+  if (matchesNoAsset)
+    return (
+      <Alert severity="info" data-testid="filter-matches-no-asset">
+        {t('dashboard.filters.noAssetsMatch')}
+      </Alert>
+    );
 
   return (
     // Each section takes the page's width, one under the other: a short section beside a tall one left most of a

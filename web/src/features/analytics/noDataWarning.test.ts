@@ -12,8 +12,10 @@ import dashboardFilterSlice, {
 } from '../dashboard/dashboardFilterSlice';
 import { dismissToast, enqueueToast, type Toast } from '../toasts/toastsSlice';
 import type { AnalysisArgs } from './analyticsApi';
+import { workloadFixture } from './analyticsTestData';
 import {
   analysisCacheKey,
+  matchesNoAsset,
   NO_DATA_TOAST,
   noDataDecision,
   noDataToastActions,
@@ -59,6 +61,33 @@ describe('no-data warning: the decision from the query tracking (spec §4)', () 
     const state = reduce(undefined, ...tracking(all), answer('getWorkload', all, 'empty'));
     expect(noDataDecision(reduce(state, answer('getCostAnalysis', all, 'ok')))).toBe('data');
     expect(noDataDecision(reduce(state, answer('getCostAnalysis', all, 'empty')))).toBe('noData');
+  });
+
+  it('a filter that matches no asset is no warning: the dashboard says so in its place', () => {
+    const state = reduce(undefined, ...tracking(all), answer('getWorkload', all, 'noMatch'));
+    expect(noDataDecision(reduce(state, answer('getCostAnalysis', all, 'noMatch')))).toBe('noMatch');
+    expect(noDataToastActions('noData', 'noMatch', [{ ...NO_DATA_TOAST, key: 'w', dismissed: false }])).toEqual([
+      dismissToast('w'),
+    ]);
+    expect(noDataToastActions('pending', 'noMatch', [])).toEqual([]);
+  });
+
+  it('an analysis matches no asset only under a filter and with no asset counted', () => {
+    const result = (assets: number) => ({
+      analysis: { ...workloadFixture(false), assets },
+      dataIntegration: 'empty' as const,
+    });
+    expect(matchesNoAsset(organization(['c-1']), result(0))).toBe(true);
+    expect(
+      matchesNoAsset({ scope: { kind: 'collection', id: 'c', tagIds: ['t'] }, timeHorizon: '30d' }, result(0)),
+    ).toBe(true);
+    // Without a filter an organization with no asset is not "a filter selection" (the no-data warning says it).
+    expect(matchesNoAsset(all, result(0))).toBe(false);
+    expect(matchesNoAsset({ scope: { kind: 'collection', id: 'c', tagIds: [] }, timeHorizon: '30d' }, result(0))).toBe(
+      false,
+    );
+    expect(matchesNoAsset(organization(['c-1']), result(2))).toBe(false);
+    expect(matchesNoAsset(organization(['c-1']), undefined)).toBe(false);
   });
 
   it('a failed query decides at once, even with another still awaiting data', () => {

@@ -27,8 +27,11 @@ export type NoDataEndpoint = 'getWorkload' | 'getCostAnalysis';
 
 export const NO_DATA_TOAST: ToastContent = { messageKey: 'analytics.noData', variant: 'warning', persist: true };
 
-/** `pending`: nothing expected, or an answer still missing. */
-export type NoDataDecision = 'pending' | 'noData' | 'data' | 'failed';
+/**
+ * `pending`: nothing expected, or an answer still missing. `noMatch`: the filter matches no asset, which the
+ * dashboard says in place of its sections ("No assets currently match filter selection."), not with the warning.
+ */
+export type NoDataDecision = 'pending' | 'noData' | 'noMatch' | 'data' | 'failed';
 
 /** The cache key of an expected query: its endpoint and its arguments (built in a fixed key order). */
 export function analysisCacheKey(endpoint: NoDataEndpoint, args: AnalysisArgs): string {
@@ -42,6 +45,7 @@ export function noDataDecision(
   const answers = state.queryCacheKeys.map((key): QueryAnswer | undefined => state.queryAnswers[key]);
   if (answers.includes('failed')) return 'failed';
   if (answers.length === 0 || state.queryEndpoints.length > 0 || answers.includes(undefined)) return 'pending';
+  if (answers.includes('noMatch')) return 'noMatch';
   return answers.every((answer) => answer === 'empty') ? 'noData' : 'data';
 }
 
@@ -62,6 +66,7 @@ export function noDataToastActions(
     case 'noData':
       return [...dismissals, enqueueToast(NO_DATA_TOAST)];
     case 'data':
+    case 'noMatch':
     case 'failed':
       return dismissals;
     case 'pending':
@@ -79,26 +84,43 @@ startAppListening({
   },
 });
 
+/** Whether the analyses of `args` are narrowed by a filter (tags or collections chosen). */
+export function isFiltered({ scope }: AnalysisArgs): boolean {
+  switch (scope.kind) {
+    case 'asset':
+      return false;
+    case 'collection':
+      return scope.tagIds.length > 0;
+    case 'organization':
+      return scope.tagIds.length > 0 || scope.collectionIds.length > 0;
+  }
+}
+
+/** Whether an analysis answered that the filter of its arguments matches no asset. */
+export function matchesNoAsset(args: AnalysisArgs, result: AnalysisResult<AnalysisBase> | undefined): boolean {
+  return result !== undefined && isFiltered(args) && result.analysis.assets === 0;
+}
+
 /** A query's answer once it has one; not while it is asked again (e.g. for the organization switched to). */
-function answerOf(result: {
-  isError: boolean;
-  isFetching: boolean;
-  currentData?: AnalysisResult<AnalysisBase>;
-}): QueryAnswer | undefined {
+function answerOf(
+  args: AnalysisArgs,
+  result: { isError: boolean; isFetching: boolean; currentData?: AnalysisResult<AnalysisBase> },
+): QueryAnswer | undefined {
   if (result.isFetching) return undefined;
   if (result.isError) return 'failed';
+  if (matchesNoAsset(args, result.currentData)) return 'noMatch';
   return result.currentData?.dataIntegration;
 }
 
 /**
  * Registers the workload and cost-analysis queries a dashboard expects for `args` (they await data, the filter button
  * waits for them) and records their answers. It subscribes to them itself, so they answer even when a widget that
- * shows them fails; a cached answer counts at once.
+ * shows them fails; a cached answer counts at once. Says whether they answered that the filter matches no asset.
  */
-export function useNoDataTracking(args: AnalysisArgs, skip: boolean): void {
+export function useNoDataTracking(args: AnalysisArgs, skip: boolean): { matchesNoAsset: boolean } {
   const dispatch = useAppDispatch();
-  const workload = answerOf(useGetWorkloadQuery(args, { skip }));
-  const cost = answerOf(useGetCostAnalysisQuery(args, { skip }));
+  const workload = answerOf(args, useGetWorkloadQuery(args, { skip }));
+  const cost = answerOf(args, useGetCostAnalysisQuery(args, { skip }));
   const workloadKey = analysisCacheKey('getWorkload', args);
   const costKey = analysisCacheKey('getCostAnalysis', args);
 
@@ -121,4 +143,5 @@ export function useNoDataTracking(args: AnalysisArgs, skip: boolean): void {
   useEffect(() => {
     if (cost) dispatch(answerQuery({ endpoint: 'getCostAnalysis', cacheKey: costKey, answer: cost }));
   }, [dispatch, costKey, cost]);
+  return { matchesNoAsset: workload === 'noMatch' || cost === 'noMatch' };
 }

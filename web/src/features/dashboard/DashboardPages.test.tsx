@@ -9,8 +9,8 @@ import type {
 } from '@infra/contracts';
 import { Route, Routes } from 'react-router-dom';
 import { ROUTES } from '../../config/routes';
-import { stubApiRoutes } from '../../testing/apiFetch';
-import { analysisRoutes } from '../analytics/analyticsTestData';
+import { stubApiRoutes, type StubRoutes } from '../../testing/apiFetch';
+import { analysisAnswer, analysisRoutes, costFixture, workloadFixture } from '../analytics/analyticsTestData';
 import { accountFixture, organizationFixture, profileFixture } from '../../testing/fixtures';
 import { renderWithApp } from '../../testing/render';
 import { setSelectedOrganization } from '../selection/selectedOrganizationSlice';
@@ -75,12 +75,13 @@ const notFound = (entity: string) => ({
 
 let sidebar: SidebarDto;
 let stub: ReturnType<typeof stubApiRoutes>;
+let routes: StubRoutes;
 
 beforeEach(() => {
   localStorage.clear();
   sidebar = { organizationId: 'org-1', favorites: [], collections: [], views: [] };
   const collections: CollectionDto[] = [collection];
-  stub = stubApiRoutes({
+  routes = {
     ...analysisRoutes(`/api/v1/assets/${ASSET_ID}`),
     ...analysisRoutes(`/api/v1/collections/${COLLECTION_ID}`),
     ...analysisRoutes('/api/v1/organizations'),
@@ -147,7 +148,8 @@ beforeEach(() => {
             },
           }
         : { status: 200, body: { ...view, id: VIEW_ID, ...(body as object) } },
-  });
+  };
+  stub = stubApiRoutes(routes);
 });
 afterEach(() => stub.restore());
 
@@ -351,5 +353,40 @@ describe('view dashboard', () => {
       collections: [{ label: 'Production', value: COLLECTION_ID }],
       timeHorizon: 'Last 7 Days',
     });
+  });
+});
+
+describe('a filter that matches no asset', () => {
+  it('says "No assets currently match filter selection." instead of zeros, $0 and the no-data warning', async () => {
+    // The view's collection has no asset left: every analysis counts none.
+    routes['GET /api/v1/organizations/workload'] = () =>
+      analysisAnswer({ ...workloadFixture(false), assets: 0, series: [], capacityHours: 0, workloadHours: 0 });
+    routes['GET /api/v1/organizations/cost-analysis'] = () =>
+      analysisAnswer({
+        ...costFixture(false),
+        assets: 0,
+        series: [],
+        cost: 0,
+        idleCost: 0,
+        byTag: [],
+        byCollection: [],
+      });
+    const { store } = renderDashboard(`/views/${VIEW_ID}`);
+    expect((await screen.findByTestId('filter-matches-no-asset')).textContent).toBe(
+      'No assets currently match filter selection.',
+    );
+    expect(screen.queryByTestId('section-business-overview')).toBeNull();
+    expect(screen.queryByText(/\$0/)).toBeNull();
+    expect(toastKeys(store)).not.toContain('analytics.noData');
+    // The filter stays, so that another can be chosen.
+    expect(screen.getByRole('button', { name: 'Clear' })).toBeTruthy();
+  });
+
+  it('still warns that no data is available when the filter matches assets that sent none', async () => {
+    routes['GET /api/v1/organizations/workload'] = () => analysisAnswer(workloadFixture(false));
+    routes['GET /api/v1/organizations/cost-analysis'] = () => analysisAnswer(costFixture(false));
+    const { store } = renderDashboard(`/views/${VIEW_ID}`);
+    await waitFor(() => expect(toastKeys(store)).toContain('analytics.noData'));
+    expect(screen.queryByTestId('filter-matches-no-asset')).toBeNull();
   });
 });

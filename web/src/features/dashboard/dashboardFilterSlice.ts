@@ -18,7 +18,8 @@ export interface DefaultCollection {
   id: string;
 }
 
-export type QueryAnswer = 'ok' | 'empty' | 'failed';
+/** `noMatch`: the applied filter matches no asset at all (the dashboard says so instead of showing zeros). */
+export type QueryAnswer = 'ok' | 'empty' | 'noMatch' | 'failed';
 
 /** The dashboard filter state of spec §3. `tags` and `collections` are the applied filter. */
 export interface DashboardFilterState {

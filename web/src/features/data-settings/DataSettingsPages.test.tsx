@@ -112,6 +112,15 @@ describe('telemetry page', () => {
     expect(stub.callsTo('GET /api/v1/data/telemetry')[0]?.headers.organizationid).toBe('o1');
   });
 
+  it('says it in French, with the units and the state of a source in French', async () => {
+    store = renderWithApp(<TelemetryPage />, '/admin/telemetry', { language: 'fr' }).store;
+    const api = await screen.findByTestId('telemetry-source-api');
+    expect(within(api).getByText('En émission')).toBeTruthy();
+    expect(within(screen.getByTestId('telemetry-source-aws-cloudwatch')).getByText('Silencieuse')).toBeTruthy();
+    expect(screen.getByTestId('telemetry-limits').textContent).toContain('16 Mio');
+    expect(screen.getByTestId('telemetry-limits').textContent).not.toContain('MiB');
+  });
+
   it('says so when no telemetry was received yet', async () => {
     telemetryAnswer = { status: 200, body: telemetryOf({ sources: [] }) };
     store = renderWithApp(<TelemetryPage />, '/admin/telemetry').store;
@@ -183,6 +192,20 @@ describe('financial page', () => {
     expect(within(row).getByText('3.5')).toBeTruthy();
     expect(within(row).getByText('Current')).toBeTruthy();
     expect(screen.getByTestId('price-list-source').textContent).toContain('Prices in USD.');
+  });
+
+  it("captions the price list in the reader's language, from its data", async () => {
+    store = renderWithApp(<FinancialPage />, '/admin/financial').store;
+    expect((await screen.findByTestId('price-list-source')).textContent).toBe(
+      'AWS EC2 on-demand Linux prices, us-east-1, shipped with the product: the cost fallback and the industry unit cost. Prices in USD.',
+    );
+  });
+
+  it('captions the price list in French', async () => {
+    store = renderWithApp(<FinancialPage />, '/admin/financial', { language: 'fr' }).store;
+    expect((await screen.findByTestId('price-list-source')).textContent).toBe(
+      'Prix AWS EC2 à la demande pour Linux, us-east-1, fournis avec le produit : coût de repli et coût unitaire du secteur. Prix en USD.',
+    );
   });
 
   it('shows a User the settings read-only, without Save', async () => {

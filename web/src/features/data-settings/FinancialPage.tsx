@@ -209,7 +209,7 @@ function PriceListCard({ priceList }: { priceList: PriceList }) {
           {t('dataSettings.financial.priceListTitle')}
         </Typography>
         <Typography variant="body2" color="text.secondary" data-testid="price-list-source">
-          {t('dataSettings.financial.priceListSource', { source: priceList.source, currency: priceList.currency })}
+          {t('dataSettings.financial.priceListSource', { region: priceList.region, currency: priceList.currency })}
         </Typography>
       </CardContent>
       <DataGrid

@@ -151,7 +151,7 @@ function HowToSend({ settings, organizationId }: { settings: TelemetrySettingsDt
             <Typography variant="body2" data-testid="telemetry-limits">
               {t('dataSettings.telemetry.limits', {
                 samples: format.number(ingest.maxSamplesPerCall),
-                size: `${format.number(size.value)} ${size.unit}`,
+                size: t(size.unit === 'MiB' ? 'dashboard.units.mib' : 'dashboard.units.kib', { value: size.value }),
               })}
             </Typography>
           </Box>

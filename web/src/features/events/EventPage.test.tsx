@@ -35,8 +35,11 @@ const impactCalls = () => gateway.sent.filter((request) => request.path === '/ap
 
 describe('the event page', () => {
   it('shows the details, the measured impact per target and per asset, and the expected impact', async () => {
-    openPage(() => ({ status: 200, body: impactFixture() }));
+    const store = openPage(() => ({ status: 200, body: impactFixture() }));
     expect(await screen.findByRole('heading', { name: 'Black_Friday', level: 1 })).toBeTruthy();
+    // The app header and the browser tab say the event's name, not "Event".
+    await waitFor(() => expect(store.getState().sidebar.selectedItem.name).toBe('Black_Friday'));
+    expect(document.title).toBe('Black_Friday · Infra Analytics');
     expect(screen.getByTestId('event-start').textContent).toBe('11/27/2026 12:00 AM UTC');
     expect(screen.getByTestId('event-end').textContent).toBe('11/30/2026 11:59 PM UTC');
     expect(screen.getByTestId('event-rules').textContent).toBe('Collections: 1, tags: 0, assets: 0');

@@ -44,10 +44,13 @@ import { EventSummaryStep } from './EventSummaryStep';
 
 const STEPS = ['events.steps.details', 'events.steps.assignment', 'events.steps.summary'] as const;
 
-/** The rules the server found broken on a save, shown under their fields (a name taken is the name's rule). */
+/**
+ * The rules the server found broken on a save, shown under their fields. A name taken says only that (beside the
+ * "already exist" toast), not the character rule that the name keeps.
+ */
 function serverIssuesOf(error: unknown): EventFormIssues {
   const code = errorCodeOf(error);
-  if (code === BusinessEventErrorCode.NameTaken) return { name: EVENT_RULE_KEYS.name };
+  if (code === BusinessEventErrorCode.NameTaken) return { name: 'events.rules.nameTaken' };
   if (code === BusinessEventErrorCode.DatesInvalid) return { dates: EVENT_RULE_KEYS.dates };
   return {};
 }

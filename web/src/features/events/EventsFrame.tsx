@@ -26,7 +26,8 @@ export interface EventsFrameProps {
  */
 export function EventsFrame({ titleKey, heading, actions, adminOnly, children }: EventsFrameProps) {
   const { t } = useTranslation();
-  usePageTitle(titleKey);
+  // An event's page is titled with the event's name (header and tab), not "Event".
+  usePageTitle(titleKey, heading);
   const organization = useAppSelector(selectSelectedOrganization);
   const { isAdmin, isLoading } = useInventoryAccess();
   const selected = organization.id.length > 0;

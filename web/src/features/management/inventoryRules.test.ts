@@ -15,7 +15,7 @@ describe('view name and description rules (§5)', () => {
   it('takes 1 to 30 letters, digits, _ and -', () => {
     expect(viewNameError('web-tier_2')).toBeNull();
     expect(viewNameError('a'.repeat(30))).toBeNull();
-    expect(viewNameError('')).toBe(RULE_KEYS.viewName);
+    expect(viewNameError('')).toBe(RULE_KEYS.viewNameRequired);
     expect(viewNameError('a'.repeat(31))).toBe(RULE_KEYS.viewName);
     expect(viewNameError('web tier')).toBe(RULE_KEYS.viewName);
     expect(viewNameError('web,tier')).toBe(RULE_KEYS.viewName);

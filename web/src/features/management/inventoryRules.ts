@@ -12,13 +12,18 @@ import type { GridSortModel } from '@mui/x-data-grid';
 
 /** Translation keys of the validation messages. */
 export const RULE_KEYS = {
+  viewNameRequired: 'management.validation.viewNameRequired',
   viewName: 'management.validation.viewName',
   viewDescription: 'management.validation.viewDescription',
   collectionName: 'management.validation.collectionName',
 } as const;
 
-/** The view name rule (§5): 1 to 30 letters, digits, _ or -. Returns the message key, or null when valid. */
+/**
+ * The view name rule (§5): 1 to 30 letters, digits, _ or -. Returns the message key (an empty name is "required", a
+ * filled one that breaks the rule says what the rule is), or null when valid.
+ */
 export function viewNameError(name: string): string | null {
+  if (name === '') return RULE_KEYS.viewNameRequired;
   return VIEW_NAME_PATTERN.test(name) ? null : RULE_KEYS.viewName;
 }
 

@@ -1,6 +1,6 @@
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
-import type { AuditLogEntryDto } from '@infra/contracts';
+import { AUDIT_DETAIL_CODES, type AuditLogEntryDto } from '@infra/contracts';
 import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useAppSelector } from '../../app/hooks';
 import { useFormat } from '../../shared/format';
 import { TABLE_PAGE_SIZE, useDataGridDefaults, useResponsiveColumns } from '../../shared/table';
 import { selectSelectedOrganizationId } from '../selection/selectedOrganizationSlice';
+import { auditDetailText } from './auditDetail';
 import { TaggingFrame } from './TaggingFrame';
 import { activityKey } from './tagRules';
 import { useGetTagEventsQuery, useGetTagsQuery } from './tagsApi';
@@ -65,7 +66,16 @@ export default function AuditLogsPage() {
         sortable: false,
         valueFormatter: (value: AuditLogEntryDto['activity']) => t(activityKey(value)),
       },
-      { field: 'detail', headerName: t('tags.audit.detail'), flex: 2, minWidth: 260, sortable: false },
+      {
+        field: 'detail',
+        headerName: t('tags.audit.detail'),
+        flex: 2,
+        minWidth: 260,
+        sortable: false,
+        // In the reader's language; a code this build does not know yet shows the service's English sentence.
+        valueGetter: (_value, row) =>
+          (AUDIT_DETAIL_CODES as readonly string[]).includes(row.detailCode) ? auditDetailText(t, row) : row.detail,
+      },
     ],
     [t, format, actorLabel],
   );

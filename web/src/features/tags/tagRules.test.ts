@@ -51,8 +51,12 @@ describe('Create Tags rules', () => {
   });
 
   it('flags each broken field with its rule', () => {
+    // An empty key is required; a filled one that breaks the rule says the rule, not "required".
     expect(rowIssues([row('', 'has space', 'bad!')], new Set())).toEqual([
-      { key: 'tags.rules.key', value: 'tags.rules.value', description: 'tags.rules.description' },
+      { key: 'tags.rules.keyRequired', value: 'tags.rules.value', description: 'tags.rules.description' },
+    ]);
+    expect(rowIssues([row('has space', '')], new Set())).toEqual([
+      { key: 'tags.rules.key', value: 'tags.rules.valueRequired' },
     ]);
     expect(rowIssues([row('k'.repeat(513), 'v')], new Set())[0]).toEqual({ key: 'tags.rules.key' });
     expect(rowIssues([row('k'.repeat(512), 'v'.repeat(256), 'd'.repeat(256))], new Set())[0]).toEqual({});

@@ -20,7 +20,9 @@ export const ASSIGNABLE_STATUSES = 'Active,Pending,Offline';
 
 /** Translation keys of the tag rules (`tags.rules.<key>`: TAG_RULE_MESSAGES, the English word for word). */
 export const TAG_RULE_KEYS: Record<keyof typeof TAG_RULE_MESSAGES, string> = {
+  keyRequired: 'tags.rules.keyRequired',
   key: 'tags.rules.key',
+  valueRequired: 'tags.rules.valueRequired',
   value: 'tags.rules.value',
   description: 'tags.rules.description',
   duplicateInRequest: 'tags.rules.duplicateInRequest',
@@ -80,9 +82,10 @@ export function rowIssues(rows: readonly TagRow[], existingPairs: ReadonlySet<st
   const seen = new Set<string>();
   return rows.map((row) => {
     const issues: TagRowIssues = {};
-    if (tagFieldIssue('key', row.key)) issues.key = TAG_RULE_KEYS.key;
-    if (tagFieldIssue('value', row.value)) issues.value = TAG_RULE_KEYS.value;
-    if (tagFieldIssue('description', row.description)) issues.description = TAG_RULE_KEYS.description;
+    for (const field of ['key', 'value', 'description'] as const) {
+      const issue = tagFieldIssue(field, row[field]);
+      if (issue) issues[field] = knownTextKey(issue) ?? issue;
+    }
     if (!issues.key && !issues.value) {
       const pair = tagPairKey(row.key, row.value);
       if (seen.has(pair)) issues.value = TAG_RULE_KEYS.duplicateInRequest;

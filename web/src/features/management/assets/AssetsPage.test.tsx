@@ -14,8 +14,8 @@ const assets = Array.from({ length: 12 }, (_, index) =>
 let gateway: ReturnType<typeof stubGateway>;
 afterEach(() => gateway.restore());
 
-function openPage() {
-  const { store } = renderWithApp(<AssetsPage />, '/admin/assets');
+function openPage(language: 'en' | 'fr' = 'en') {
+  const { store } = renderWithApp(<AssetsPage />, '/admin/assets', { language });
   selectDemoOrganization(store);
 }
 
@@ -31,6 +31,15 @@ describe('Admin → Assets', () => {
     expect(screen.getAllByRole('link', { name: /^web-/ })).toHaveLength(10);
     expect(assetRequests()[0]?.url).toBe('/api/v1/assets?page=1&pageSize=10');
     expect(screen.getByText('1–10 of 12')).toBeTruthy();
+  });
+
+  it('shows memory and status in the reader\'s language: "8 Gio" and "En service" (not "Actif", the asset)', async () => {
+    gateway = stubGateway({ assets: assets.slice(0, 1) });
+    openPage('fr');
+    const row = (await screen.findByRole('link', { name: 'web-0001' })).closest('[role="row"]') as HTMLElement;
+    expect(within(row).getByText('8 Gio')).toBeTruthy();
+    expect(within(row).getByText('En service')).toBeTruthy();
+    expect(within(row).queryByText(/GiB|^Actif$/)).toBeNull();
   });
 
   it('searches on the server from the "Filter:" field', async () => {

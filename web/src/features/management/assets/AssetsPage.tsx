@@ -129,7 +129,8 @@ export function AssetsTable() {
       column('memory', {
         type: 'number',
         width: 120,
-        valueFormatter: (value: number | null) => (value === null ? '' : `${format.number(value)} GiB`),
+        // The unit in the reader's language (GiB, Gio).
+        valueFormatter: (value: number | null) => (value === null ? '' : t('dashboard.units.gib', { value })),
       }),
       column('updatedAt', {
         width: 200,

@@ -133,7 +133,11 @@ function FilterSummary({ tagIds, collectionIds }: Pick<ViewForm, 'tagIds' | 'col
   });
   return (
     <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="view-summary">
-      {data && !isFetching ? t('management.views.matches', { count: data.assetCount }) : t('common.loading')}
+      {!data || isFetching
+        ? t('common.loading')
+        : data.assetCount === 0 && (tagIds.length > 0 || collectionIds.length > 0)
+          ? t('dashboard.filters.noAssetsMatch')
+          : t('management.views.matches', { count: data.assetCount })}
     </Typography>
   );
 }
@@ -153,6 +157,9 @@ export function ViewDialog({ open, view, submitting, onSave, onClose }: ViewDial
   const { t } = useTranslation();
   const [form, setForm] = useState<ViewForm>(EMPTY_FORM);
   const [attempted, setAttempted] = useState(false);
+  // Each field is checked as it is typed once touched (as Create Tags and the event form do), every one on Save.
+  const [touched, setTouched] = useState<{ name: boolean; description: boolean }>({ name: false, description: false });
+  const shows = (field: 'name' | 'description') => attempted || touched[field];
   const { data: collections } = useGetCollectionsQuery(undefined, { skip: !open });
   const { data: tags, isError: tagsUnavailable } = useGetTagOptionsQuery(undefined, { skip: !open });
 
@@ -160,6 +167,7 @@ export function ViewDialog({ open, view, submitting, onSave, onClose }: ViewDial
     if (open) {
       setForm(formOf(view));
       setAttempted(false);
+      setTouched({ name: false, description: false });
     }
   }, [open, view]);
 
@@ -195,9 +203,13 @@ export function ViewDialog({ open, view, submitting, onSave, onClose }: ViewDial
               label={t('management.views.name')}
               name="name"
               value={form.name}
-              onChange={(event) => set('name')(event.target.value)}
-              error={attempted && errors.name !== null}
-              helperText={attempted && errors.name ? t(errors.name) : t('management.views.nameHelp')}
+              onChange={(event) => {
+                set('name')(event.target.value);
+                setTouched((current) => ({ ...current, name: true }));
+              }}
+              onBlur={() => setTouched((current) => ({ ...current, name: true }))}
+              error={shows('name') && errors.name !== null}
+              helperText={shows('name') && errors.name ? t(errors.name) : t('management.views.nameHelp')}
               required
               fullWidth
               autoFocus
@@ -207,10 +219,15 @@ export function ViewDialog({ open, view, submitting, onSave, onClose }: ViewDial
               label={t('management.views.description')}
               name="description"
               value={form.description}
-              onChange={(event) => set('description')(event.target.value)}
-              error={attempted && errors.description !== null}
+              onChange={(event) => {
+                set('description')(event.target.value);
+                setTouched((current) => ({ ...current, description: true }));
+              }}
+              error={shows('description') && errors.description !== null}
               helperText={
-                attempted && errors.description ? t(errors.description) : t('management.views.descriptionHelp')
+                shows('description') && errors.description
+                  ? t(errors.description)
+                  : t('management.views.descriptionHelp')
               }
               multiline
               minRows={2}

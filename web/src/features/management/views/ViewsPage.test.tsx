@@ -32,6 +32,14 @@ describe('Admin → Views', () => {
     expect(screen.getByRole('heading', { name: 'Views' })).toBeTruthy();
   });
 
+  it('says "No Views Found" too when its filter matches no view (not "No items found")', async () => {
+    openPage({ views: [viewFixture()] });
+    await screen.findByRole('link', { name: 'web-tier' });
+    fireEvent.change(screen.getByTestId('views-filter'), { target: { value: 'nothing-like-it' } });
+    expect(await screen.findByText('No Views Found')).toBeTruthy();
+    expect(screen.queryByText('No items found')).toBeNull();
+  });
+
   it('lists the views with their collections, each linking to its page', async () => {
     openPage({ views: [viewFixture()] });
     const link = await screen.findByRole('link', { name: 'web-tier' });
@@ -43,11 +51,20 @@ describe('Admin → Views', () => {
     openPage({ writes: { 'PATCH views': { status: 200, body: viewFixture({ id: 'v2', name: 'db' }) } } });
     fireEvent.click(await screen.findByTestId('view-add'));
     const dialog = await screen.findByRole('dialog', { name: 'Add View' });
+    // Nothing is said about a field before it is touched; once typed in, it is checked as it is typed.
+    expect(within(dialog).queryByText('Name is required.')).toBeNull();
+    fireEvent.change(within(dialog).getByTestId('view-name'), { target: { value: 'two words' } });
+    // A filled name that breaks the rule says what is wrong, not that it is required.
+    expect(
+      within(dialog).getByText('Only letters, digits, _ and - are allowed, no spaces. Maximum 30 Characters'),
+    ).toBeTruthy();
+    expect(within(dialog).queryByText(/is required/)).toBeNull();
+    fireEvent.change(within(dialog).getByTestId('view-name'), { target: { value: '' } });
+    expect(within(dialog).getByText('Name is required.')).toBeTruthy();
     fireEvent.change(within(dialog).getByTestId('view-name'), { target: { value: 'two words' } });
     fireEvent.change(within(dialog).getByTestId('view-description'), { target: { value: 'has.dot' } });
-    fireEvent.click(within(dialog).getByTestId('view-save'));
-    expect(within(dialog).getByText('Name is required: up to 30 letters, digits, _ or - characters.')).toBeTruthy();
     expect(within(dialog).getByText('Up to 256 letters, digits, _ , or - characters.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByTestId('view-save'));
     expect(writesOf(gateway.sent)).toEqual([]);
 
     fireEvent.change(within(dialog).getByTestId('view-name'), { target: { value: 'db_views-1' } });
