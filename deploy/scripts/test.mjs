@@ -3,6 +3,8 @@
 // check, type-check, every jest project of every workspace, the web unit tests, and the end-to-end and browser
 // tests against a second copy of the product (ports +10000, databases infra_test_*, its own Kafka broker).
 // Ends with one summary line; exits non-zero on any failure.
+// For a developer's loop: `npm test -- --only=e2e --e2e=web-french` runs the set-up and only the named steps
+// (lint, format, types, unit, web, e2e), the e2e step only on test files matching the pattern.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -16,6 +18,10 @@ const PIDS = path.join(RESULTS, 'pids'); // the product under test's pids and su
 const KAFKA_TEST_PORT = Number(process.env.KAFKA_TEST_PORT ?? 19092);
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/1';
 const steps = [];
+const option = (name) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+const only = option('only')?.split(',');
+const wanted = (key) => !only || only.includes(key);
+const e2ePattern = option('e2e');
 
 async function step(name, work, report) {
   const begin = Date.now();
@@ -77,13 +83,15 @@ const ready = await step('infrastructure (PostgreSQL, Redis, Kafka, Chromium, ku
 });
 const built = ready && (await step('build (server and web)', () => buildIfStale()));
 
-await step('lint (eslint)', () => npx(['eslint', '--max-warnings', '0', '.']));
-await step('format (prettier --check)', () => npx(['prettier', '--check', '--log-level', 'warn', '.']));
-await step(
-  'type-check (server and web)',
-  async () =>
-    (await npx(['tsc', '-p', 'tsconfig.json', '--noEmit'])) && npx(['tsc', '-p', 'web/tsconfig.json', '--noEmit']),
-);
+if (wanted('lint')) await step('lint (eslint)', () => npx(['eslint', '--max-warnings', '0', '.']));
+if (wanted('format'))
+  await step('format (prettier --check)', () => npx(['prettier', '--check', '--log-level', 'warn', '.']));
+if (wanted('types'))
+  await step(
+    'type-check (server and web)',
+    async () =>
+      (await npx(['tsc', '-p', 'tsconfig.json', '--noEmit'])) && npx(['tsc', '-p', 'web/tsconfig.json', '--noEmit']),
+  );
 
 const testEnv = {
   ...process.env,
@@ -96,7 +104,7 @@ const testEnv = {
 const backendProjects = require('../../jest.config.js')
   .projects.map((project) => project.displayName)
   .filter((name) => !['e2e', 'security'].includes(name));
-if (ready) {
+if (ready && wanted('unit')) {
   await step(
     'unit and integration tests (jest, every workspace)',
     () =>
@@ -106,13 +114,14 @@ if (ready) {
     `${RESULTS}/backend.json`,
   );
 }
-await step(
-  'web unit tests (jest + jsdom)',
-  () => npx(['jest', '--ci', '--config', 'web/jest.config.cjs', '--json', `--outputFile=${RESULTS}/web.json`]),
-  `${RESULTS}/web.json`,
-);
+if (wanted('web'))
+  await step(
+    'web unit tests (jest + jsdom)',
+    () => npx(['jest', '--ci', '--config', 'web/jest.config.cjs', '--json', `--outputFile=${RESULTS}/web.json`]),
+    `${RESULTS}/web.json`,
+  );
 
-if (built) {
+if (built && wanted('e2e')) {
   const { processes, gatewayUrl } = productEnv({
     portOffset: 10_000,
     databasePrefix: 'infra_test_',
@@ -143,6 +152,7 @@ if (built) {
             'security',
             '--json',
             `--outputFile=${RESULTS}/e2e.json`,
+            ...(e2ePattern ? ['--testPathPattern', e2ePattern] : []),
           ],
           {
             env: { ...testEnv, BASE_URL: gatewayUrl, E2E_PORT_OFFSET: '10000', E2E_PID_DIR: PIDS },

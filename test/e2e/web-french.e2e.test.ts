@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { pollUntil } from '@infra/platform/testing';
 import { BROWSER_BASE_URL as BASE_URL, useBrowser } from './support/browser';
-import { DEMO_USERS } from './support/api-client';
+import { signInThroughPage } from './support/web-signin';
 
 jest.setTimeout(1_800_000);
 
@@ -160,7 +160,7 @@ describe('French pages, signed in as the demo Admin', () => {
     // Every wait of this test is generous: sixteen full pages on a machine that may be busy.
     page.setDefaultTimeout(LOAD_MS);
     page.setDefaultNavigationTimeout(LOAD_MS);
-    await signIn(page);
+    await signInThroughPage(page);
     await selectOrganization(page);
     data = await dataWords(page);
     const organization = JSON.parse(

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
+import { useTheme } from '@mui/material/styles';
 import type { GridColDef, GridColumnVisibilityModel, GridLocaleText, GridValidRowModel } from '@mui/x-data-grid';
 import { frFR } from '@mui/x-data-grid/locales';
 import { PHONE_GRID_CLASS } from './gridClasses';
@@ -73,7 +73,8 @@ export function useResponsiveColumns<Row extends GridValidRowModel>(
   phoneFields: readonly string[],
   wider: GridColumnVisibilityModel = NOTHING_HIDDEN,
 ): ResponsiveGridProps<Row> {
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  // Material's useTheme falls back to the default theme, so the grid also works outside a ThemeProvider.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const phoneKey = phoneFields.join(',');
   const widerKey = JSON.stringify(wider);
   const shaped = useMemo(() => {

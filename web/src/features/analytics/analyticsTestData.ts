@@ -160,7 +160,7 @@ export const collectionSummaryFixture = (collectionId: string): CollectionSummar
 });
 
 /** An analysis answer with its `Data-Integration` header (from the body's flag). */
-export function analysisAnswer(body: AnalysisBase): StubAnswer {
+export function analysisAnswer<T extends AnalysisBase>(body: T): StubAnswer {
   return { status: 200, body, headers: { 'Data-Integration': body.hasData ? 'ok' : 'empty' } };
 }
 

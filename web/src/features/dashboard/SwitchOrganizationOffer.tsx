@@ -28,9 +28,11 @@ export interface SwitchOrganizationOfferProps {
 export function SwitchOrganizationOffer({ kind, id }: SwitchOrganizationOfferProps) {
   const selectedOrganizationId = useAppSelector(selectSelectedOrganizationId);
   const { data: location, isLoading } = useLocateEntityQuery({ kind, id });
+  // The offer names the organization from the profile's accounts: wait for them rather than flash an unnamed text.
+  const { isLoading: profileLoading } = useProfile();
   const keys = KIND_KEYS[kind];
 
-  if (isLoading) return <Loading />;
+  if (isLoading || profileLoading) return <Loading />;
   if (!location || location.organizationId === selectedOrganizationId)
     return <NotFoundPage entityKey={keys.notFound} titleKey={keys.kind} />;
   return <SwitchOffer kind={kind} location={location} />;

@@ -13,7 +13,7 @@ import {
 
 describe('event rules', () => {
   it('has the contract texts word for word among the English texts', () => {
-    expect(en.events.rules).toEqual(BUSINESS_EVENT_RULE_MESSAGES);
+    expect(en.events.rules).toMatchObject(BUSINESS_EVENT_RULE_MESSAGES);
     expect(en.events.list.empty).toBe('No Events Found');
   });
 

@@ -45,6 +45,7 @@ describe('business event bands', () => {
         times={TIMES}
         granularity="day"
         label="Workload"
+        valueAxisLabel="Workload (WCU)"
         lines={[{ id: 'w', label: 'Workload', data: [1, 2, 3], format: String }]}
       >
         <BusinessEventBands bands={bands} />
@@ -67,6 +68,7 @@ describe('business event bands', () => {
         times={TIMES}
         granularity="day"
         label="Cost"
+        valueAxisLabel="Cost ($ per day)"
         lines={[{ id: 'c', label: 'Cost', data: [1, 2, 3], format: String }]}
       >
         <BusinessEventBands bands={[]} />
