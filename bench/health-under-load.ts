@@ -126,6 +126,12 @@ async function send(method: string, path: string, body: string, contentType: str
 const json = (value: unknown) => JSON.stringify(value);
 const kib = (text: string) => `${(Buffer.byteLength(text) / 1024).toFixed(0)} KiB`;
 const ms = (value: number) => `${value.toFixed(1)}`.padStart(7);
+/** The body of a set-up call's answer, or an error naming its status (a set-up that fails stops the bench). */
+function answerOf<T>(label: string, answer: { status: number; text: string }): T {
+  if (answer.status < 200 || answer.status >= 300)
+    throw new Error(`${label}: ${answer.status} ${answer.text.slice(0, 300)}`);
+  return JSON.parse(answer.text) as T;
+}
 const uuidOf = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 
 async function main(): Promise<void> {
@@ -216,7 +222,7 @@ async function main(): Promise<void> {
     contentType: 'application/json',
     setup: true,
   });
-  const assetIds = (JSON.parse(first.text) as UpsertAssetsResponse).results.map((result) => result.id);
+  const assetIds = answerOf<UpsertAssetsResponse>('PUT assets', first).results.map((result) => result.id);
   for (const body of batches.slice(1))
     assetIds.push(...(await api<UpsertAssetsResponse>('PUT', 'assets', JSON.parse(body))).results.map((r) => r.id));
   await measure({
@@ -277,7 +283,7 @@ async function main(): Promise<void> {
     body: json({ tags: Array.from({ length: tagsMax + 1 }, (_, n) => tag(tagsMax + n)) }),
     contentType: 'application/json',
   });
-  const ids = (JSON.parse(created.text) as CreateTagsResponse).tags.map((created) => created.id);
+  const ids = answerOf<CreateTagsResponse>('POST tags', created).tags.map((created) => created.id);
   await measure({
     label: `tagging POST tags/batchAssignTags, ${TAGGING_LIMITS.assignTagsMax} tags × ${ASSETS} assets`,
     service: 'tagging',

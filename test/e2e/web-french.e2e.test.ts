@@ -92,13 +92,18 @@ function pageText(page: Page): Promise<string> {
     const named = [...document.querySelectorAll('[aria-label], [title], [placeholder]')]
       .filter((element) => element.getClientRects().length > 0)
       .flatMap((element) => ['aria-label', 'title', 'placeholder'].map((name) => element.getAttribute(name) ?? ''));
-    return [document.body.innerText, document.title, ...named].join('\\n');
+    // Code samples (the API's field names, a curl command) are not texts to translate.
+    const code = [...document.querySelectorAll('pre, code')].map((element) => element.innerText);
+    const text = code.reduce((rest, sample) => rest.split(sample).join(' '), document.body.innerText);
+    return [text, document.title, ...named].join('\\n');
   })()`) as Promise<string>;
 }
 
 /** The English words of `text`, each with a little of the text around its first occurrence. */
-function englishWordsIn(text: string, data: ReadonlySet<string>): string[] {
+function englishWordsIn(shown: string, data: ReadonlySet<string>): string[] {
   const found = new Map<string, string>();
+  // Email addresses and file names are the user's data, whatever words they are made of.
+  const text = shown.replace(/[\w.+-]+@[\w.-]+|[\w.-]+\.(?:csv|xlsx|xls|json)\b/gi, ' ');
   for (const match of text.matchAll(/\p{L}+/gu)) {
     const word = match[0].toLowerCase();
     if (!ENGLISH_ONLY.has(word) || data.has(word) || found.has(word)) continue;

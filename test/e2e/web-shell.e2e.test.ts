@@ -39,13 +39,17 @@ const json =
 
 const session = useBrowser();
 
-/** Answers API calls in the browser: the profile with `profileHandler`, anything else with 404. */
+/** The user accepted the current terms: the shell's terms step lets every page through. */
+const accepted = { accepted: true, termsVersion: '1', privacyVersion: '1', acceptedAt: '2026-01-01T00:00:00.000Z' };
+
+/** Answers API calls in the browser: the profile with `profileHandler`, the terms as accepted, anything else 404. */
 async function stubApi(profileHandler: ApiHandler = json(200, profile)): Promise<void> {
-  await session.page.route('**/api/v1/**', (route) =>
-    new URL(route.request().url()).pathname === '/api/v1/users/profile'
-      ? profileHandler(route)
-      : json(404, { statusCode: 404, message: 'Not Found', errorId: 'e2e-404' })(route),
-  );
+  await session.page.route('**/api/v1/**', (route) => {
+    const { pathname } = new URL(route.request().url());
+    if (pathname === '/api/v1/users/profile') return profileHandler(route);
+    if (pathname === '/api/v1/users/acceptance-status') return json(200, accepted)(route);
+    return json(404, { statusCode: 404, message: 'Not Found', errorId: 'e2e-404' })(route);
+  });
 }
 
 describe('web shell', () => {

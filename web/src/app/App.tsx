@@ -2,9 +2,10 @@ import CloseIcon from '@mui/icons-material/Close';
 import CssBaseline from '@mui/material/CssBaseline';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import IconButton from '@mui/material/IconButton';
-import { ThemeProvider } from '@mui/material/styles';
+import { frFR } from '@mui/material/locale';
+import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { closeSnackbar, SnackbarProvider, type SnackbarKey } from 'notistack';
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
@@ -41,12 +42,26 @@ const toastOffset = (
   />
 );
 
+/** MUI's own texts (an Autocomplete's "Open", a pagination's "Rows per page") in the reader's language. */
+const COMPONENT_TEXTS: Record<string, object> = { fr: frFR };
+
+function LocalizedTheme({ children }: { children: ReactNode }) {
+  // Above the Suspense boundary: re-render on a language change, never wait for a catalogue here.
+  const { i18n } = useTranslation(undefined, { useSuspense: false });
+  const language = (i18n.resolvedLanguage ?? i18n.language ?? 'en').slice(0, 2);
+  const localized = useMemo(() => {
+    const texts = COMPONENT_TEXTS[language];
+    return texts ? createTheme(theme, texts) : theme;
+  }, [language]);
+  return <ThemeProvider theme={localized}>{children}</ThemeProvider>;
+}
+
 /** Providers: Redux, i18n, MUI light theme, toasts (success closes after 5000 ms, top-right), router. */
 export function AppProviders({ store, i18n, children }: { store: AppStore; i18n: I18n; children: ReactNode }) {
   return (
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
-        <ThemeProvider theme={theme}>
+        <LocalizedTheme>
           <CssBaseline />
           {toastOffset}
           <Suspense fallback={<BootSpinner />}>
@@ -61,7 +76,7 @@ export function AppProviders({ store, i18n, children }: { store: AppStore; i18n:
               {children}
             </SnackbarProvider>
           </Suspense>
-        </ThemeProvider>
+        </LocalizedTheme>
       </I18nextProvider>
     </Provider>
   );

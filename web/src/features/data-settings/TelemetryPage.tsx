@@ -163,7 +163,7 @@ function HowToSend({ settings, organizationId }: { settings: TelemetrySettingsDt
               {ingest.fields.map((field) => (
                 <Box key={field} sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1, py: 0.25 }}>
                   <Typography component="dt" variant="body2" sx={{ fontFamily: 'monospace', minWidth: 140 }}>
-                    {field}
+                    <code>{field}</code>
                   </Typography>
                   <Typography component="dd" variant="body2" color="text.secondary" sx={{ m: 0, flex: '1 1 200px' }}>
                     {t(`dataSettings.telemetry.fields.${field}`, { defaultValue: '' })}
