@@ -77,8 +77,8 @@ describe('a member added with a new email', () => {
     try {
       const own = await member.newPage();
       await own.goto(`${BASE_URL}/reset-password?token=${token}`);
-      await own.getByLabel('New password', { exact: true }).fill(password);
-      await own.getByLabel('Confirm new password').fill(password);
+      await own.locator('input[name="password"]').fill(password);
+      await own.locator('input[name="confirmation"]').fill(password);
       await own.getByRole('button', { name: 'Set new password' }).click();
       await own.getByTestId('reset-done').waitFor({ timeout: WAIT_MS });
 

@@ -4,6 +4,7 @@
  * of being cut; the page never scrolls sideways; the profile's MFA chip is whole. Read-only on the demo data.
  */
 import type { Locator, Page } from 'playwright-core';
+import { pollUntil } from '@infra/platform/testing';
 import { BROWSER_BASE_URL as BASE_URL, useBrowser, WAIT_MS } from './support/browser';
 import { signInThroughPage } from './support/web-signin';
 
@@ -12,15 +13,19 @@ jest.setTimeout(180_000);
 const session = useBrowser();
 const WIDTH = 390;
 
+/** The element's box; the grid may re-render a row under the test's feet (a late answer), so ask again until then. */
 async function box(locator: Locator) {
-  const found = await locator.boundingBox();
-  if (!found) throw new Error('element has no box');
-  return found;
+  let found: Awaited<ReturnType<Locator['boundingBox']>> = null;
+  await pollUntil('the element to have a box', async () => (found = await locator.boundingBox()) !== null, {
+    timeoutMs: WAIT_MS,
+    intervalMs: 100,
+  });
+  return found!;
 }
 
 /** The element lies inside the viewport's width (it can be seen without scrolling sideways). */
 async function expectInsideViewport(locator: Locator, what: string) {
-  expect(await locator.isVisible()).toBe(true);
+  expect({ what, visible: await locator.isVisible() }).toEqual({ what, visible: true });
   const { x, width } = await box(locator);
   expect({ what, left: Math.floor(x) >= 0, right: Math.ceil(x + width) <= WIDTH }).toEqual({
     what,
@@ -29,14 +34,22 @@ async function expectInsideViewport(locator: Locator, what: string) {
   });
 }
 
+/** What the check reads of an element (this project's types have no DOM). */
+interface BoxedText {
+  scrollWidth: number;
+  clientWidth: number;
+  textContent: string | null;
+}
+
 /** Texts that are cut with an ellipsis (wider than their box) among the matched elements. */
 async function cutTexts(locator: Locator): Promise<string[]> {
   const cut: string[] = [];
   for (const element of await locator.all()) {
     if (!(await element.isVisible())) continue;
-    const [scrollWidth, clientWidth, text] = (await element.evaluate(
-      '(node) => [node.scrollWidth, node.clientWidth, node.textContent]',
-    )) as [number, number, string];
+    const [scrollWidth, clientWidth, text] = await element.evaluate((node) => {
+      const { scrollWidth, clientWidth, textContent } = node as unknown as BoxedText;
+      return [scrollWidth, clientWidth, textContent ?? ''] as const;
+    });
     if (scrollWidth > clientWidth + 1) cut.push(text);
   }
   return cut;
@@ -100,7 +113,10 @@ describe('at 390 px, signed in as an Admin', () => {
         await row.getByRole('menuitem', { name: action }).first().click();
         const dialog = page.getByRole('dialog');
         await dialog.waitFor({ timeout: WAIT_MS });
-        await expectInsideViewport(dialog.locator('.MuiDialog-paper'), `${path} dialog`);
+        // The paper is the dialog itself (it carries role="dialog"); it fades in.
+        const paper = page.locator('.MuiDialog-paper');
+        await paper.waitFor({ state: 'visible', timeout: WAIT_MS });
+        await expectInsideViewport(paper, `${path} dialog`);
         await page.keyboard.press('Escape');
         await dialog.waitFor({ state: 'hidden', timeout: WAIT_MS });
       }
