@@ -96,8 +96,17 @@ async function openHomeDuringOutage(page: Page) {
   await page.goto(`${BASE_URL}/`);
   await page.getByTestId('home-greeting').waitFor({ timeout: WAIT_MS });
   for (const testId of ANALYSIS_WIDGETS) await page.getByTestId(testId).waitFor({ timeout: WAIT_MS });
-  // Paused a moment after the page's own time (no timer of the page is due yet: the calls are held).
-  await page.clock.pauseAt(((await page.evaluate('Date.now()')) as number) + 10);
+  // Paused a moment after the page's own time (no retry is due yet: the calls are held). The page's clock runs
+  // meanwhile, so on a busy machine that moment may have passed already: then aim again.
+  await pollUntil(
+    "the page's clock to pause",
+    async () =>
+      page.clock
+        .pauseAt(((await page.evaluate('Date.now()')) as number) + 250)
+        .then(() => true)
+        .catch(() => false),
+    { timeoutMs: WAIT_MS, intervalMs: 10 },
+  );
   outage.release();
   // Every analysis asked once and failed (the widgets mounted above asked before the pause).
   await pollUntil('the first calls of the analyses', async () => outage.calls.size >= 6, {
@@ -133,7 +142,11 @@ async function nextRetry(page: Page, outage: { calls: Map<string, number>; answe
       return false;
     },
     { timeoutMs: WAIT_MS * 2, intervalMs: 100 },
-  );
+  ).catch((error: Error) => {
+    throw new Error(
+      `${error.message} (calls before ${JSON.stringify([...before])}, now ${JSON.stringify([...outage.calls])})`,
+    );
+  });
   expect(advanced).toBeLessThanOrEqual(MAX_RETRY_WAIT_MS + CLOCK_STEP_MS);
 }
 
