@@ -83,6 +83,9 @@ async function dataWords(page: Page): Promise<Set<string>> {
   for (const rule of await list('rules')) add(rule.name);
   const profile = await getFromPage<Record<string, unknown>>(page, 'users/profile');
   add(JSON.stringify(profile));
+  // The account's members, by name ("Uma User" is a person, not the role).
+  const accounts = (profile.accounts ?? []) as { id: string }[];
+  for (const account of accounts) add(JSON.stringify(await list(`accounts/${account.id}/members`)));
   return new Set(texts.flatMap(wordsOf));
 }
 
@@ -94,6 +97,7 @@ function pageText(page: Page): Promise<string> {
       .flatMap((element) => ['aria-label', 'title', 'placeholder'].map((name) => element.getAttribute(name) ?? ''));
     // Code samples (the API's field names, a curl command) are not texts to translate.
     const code = [...document.querySelectorAll('pre, code')].map((element) => element.innerText);
+    code.sort((a, b) => b.length - a.length); // a whole sample before a field name it contains
     const text = code.reduce((rest, sample) => rest.split(sample).join(' '), document.body.innerText);
     return [text, document.title, ...named].join('\\n');
   })()`) as Promise<string>;
