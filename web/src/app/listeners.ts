@@ -78,9 +78,10 @@ export function registerAppListeners(startListening: AppStartListening): () => v
       matcher: userApi.endpoints.getProfile.matchFulfilled,
       effect: (action, { dispatch, getState }) => selectDefaults(action.payload.accounts ?? [], dispatch, getState),
     }),
-    // Read lazily: accountApi's module imports the store's modules, so it is not defined yet when they load.
+    // Read lazily: accountApi's module imports the store's modules, so it is not defined yet when they load (and,
+    // under jest's CommonJS, not even when a test that imports the store first dispatches).
     startListening({
-      predicate: (action) => accountApi.endpoints.getAccounts.matchFulfilled(action),
+      predicate: (action) => Boolean(accountApi?.endpoints.getAccounts.matchFulfilled(action)),
       effect: (action, { dispatch, getState }) => {
         if (accountApi.endpoints.getAccounts.matchFulfilled(action)) selectDefaults(action.payload, dispatch, getState);
       },
