@@ -8,13 +8,12 @@
 import type { Page } from 'playwright-core';
 import { pollUntil } from '@infra/platform/testing';
 import { BROWSER_BASE_URL as BASE_URL, useBrowser, WAIT_MS } from './support/browser';
-import { signInThroughPage } from './support/web-signin';
+import { signInThroughPage, selectOrganizationInHeader } from './support/web-signin';
 
 jest.setTimeout(240_000);
 
 const session = useBrowser();
 
-const ORGANIZATION = 'Demo East';
 /** Analytics measures a new event in a job queued when it hears of it; a busy machine takes a while. */
 const MEASURE_MS = 120_000;
 /** The analyses can take a few seconds on a busy machine. */
@@ -47,20 +46,6 @@ function apiFromPage<T>(page: Page, method: string, url: string): Promise<{ stat
   );
 }
 
-/** Selects the demo organization with telemetry in the header's dropdown, unless it is selected already. */
-async function selectOrganization(page: Page) {
-  const dropdown = page.getByTestId('organization-select').getByRole('combobox');
-  await dropdown.waitFor({ timeout: WAIT_MS });
-  if (((await dropdown.textContent()) ?? '').trim() === ORGANIZATION) return;
-  await dropdown.click();
-  await page.getByRole('option', { name: ORGANIZATION, exact: true }).click();
-  await pollUntil(
-    `the organization ${ORGANIZATION} to be selected`,
-    async () => ((await dropdown.textContent()) ?? '').trim() === ORGANIZATION,
-    { timeoutMs: WAIT_MS, intervalMs: 100 },
-  );
-}
-
 /** A datetime-local value (`YYYY-MM-DDTHH:mm`) `days` from now; the account's zone shifts it by hours at most. */
 const localDaysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 16);
 
@@ -86,7 +71,7 @@ async function openEventFromSummary(page: Page): Promise<string> {
 describe('business events, signed in as the demo Admin', () => {
   beforeEach(async () => {
     await signInThroughPage(session.page, 'admin');
-    await selectOrganization(session.page);
+    await selectOrganizationInHeader(session.page);
   });
 
   it('adds an event, checks its rules, and skips the assignment', async () => {

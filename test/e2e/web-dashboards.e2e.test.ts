@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { pollUntil } from '@infra/platform/testing';
 import { BROWSER_BASE_URL as BASE_URL, useBrowser, WAIT_MS } from './support/browser';
 import { DASHBOARD_WIDGETS as WIDGETS, renderWatcher } from './support/dashboards';
-import { signInThroughPage } from './support/web-signin';
+import { signInThroughPage, selectOrganizationInHeader } from './support/web-signin';
 
 jest.setTimeout(180_000);
 
@@ -20,7 +20,6 @@ const session = useBrowser();
 const RENDER_MS = 45_000;
 const SCREENS = path.resolve(__dirname, '../../.cache/test-results/screens');
 const WIDGET_ERROR = 'Oops! Error loading widget';
-const ORGANIZATION = 'Demo East';
 
 /** What the page functions below use of the browser's window (this project's types have no DOM). */
 interface BrowserWindow {
@@ -43,20 +42,6 @@ function apiFromPage<T>(page: Page, method: string, url: string, body?: unknown)
       return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
     },
     [method, url, body === undefined ? '' : JSON.stringify(body)] as const,
-  );
-}
-
-/** Selects the demo organization with telemetry in the header's dropdown, unless it is selected already. */
-async function selectOrganization(page: Page) {
-  const dropdown = page.getByTestId('organization-select').getByRole('combobox');
-  await dropdown.waitFor({ timeout: WAIT_MS });
-  if (((await dropdown.textContent()) ?? '').trim() === ORGANIZATION) return;
-  await dropdown.click();
-  await page.getByRole('option', { name: ORGANIZATION, exact: true }).click();
-  await pollUntil(
-    `the organization ${ORGANIZATION} to be selected`,
-    async () => ((await dropdown.textContent()) ?? '').trim() === ORGANIZATION,
-    { timeoutMs: WAIT_MS, intervalMs: 100 },
   );
 }
 
@@ -131,7 +116,7 @@ async function screenshot(page: Page, name: string, width: number, expected: rea
 describe('dashboards, signed in as the demo Admin', () => {
   beforeEach(async () => {
     await signInThroughPage(session.page, 'admin');
-    await selectOrganization(session.page);
+    await selectOrganizationInHeader(session.page);
   });
 
   it('renders every widget of the Home dashboard with data, and says how long that took', async () => {

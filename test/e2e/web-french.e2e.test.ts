@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { pollUntil } from '@infra/platform/testing';
 import { BROWSER_BASE_URL as BASE_URL, useBrowser } from './support/browser';
-import { signInThroughPage } from './support/web-signin';
+import { signInThroughPage, selectOrganizationInHeader, DEMO_ORGANIZATION } from './support/web-signin';
 
 jest.setTimeout(1_800_000);
 
@@ -21,7 +21,6 @@ const session = useBrowser();
 
 const SCREENS = path.resolve(__dirname, '../../.cache/test-results/screens');
 const CATALOGUES = path.resolve(__dirname, '../../web/public/locales');
-const ORGANIZATION = 'Demo East';
 /** Sixteen pages on the demo data, each loaded in full: generous on a busy machine. */
 const LOAD_MS = 120_000;
 
@@ -137,19 +136,6 @@ async function setLanguage(page: Page, language: 'en' | 'fr') {
   await page.evaluate(`window.localStorage.setItem('i18nextLng', ${JSON.stringify(language)})`);
 }
 
-async function selectOrganization(page: Page) {
-  const dropdown = page.getByTestId('organization-select').getByRole('combobox');
-  await dropdown.waitFor({ timeout: LOAD_MS });
-  if (((await dropdown.textContent()) ?? '').trim() === ORGANIZATION) return;
-  await dropdown.click();
-  await page.getByRole('option', { name: ORGANIZATION, exact: true }).click();
-  await pollUntil(
-    `the organization ${ORGANIZATION} to be selected`,
-    async () => ((await dropdown.textContent()) ?? '').trim() === ORGANIZATION,
-    { timeoutMs: LOAD_MS, intervalMs: 100 },
-  );
-}
-
 async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENS, { recursive: true });
   for (const width of [1440, 390]) {
@@ -170,7 +156,7 @@ describe('French pages, signed in as the demo Admin', () => {
     page.setDefaultTimeout(LOAD_MS);
     page.setDefaultNavigationTimeout(LOAD_MS);
     await signInThroughPage(page);
-    await selectOrganization(page);
+    await selectOrganizationInHeader(page, DEMO_ORGANIZATION, LOAD_MS);
     data = await dataWords(page);
     const organization = JSON.parse(
       ((await page.evaluate("window.localStorage.getItem('selectedOrganization')")) as string | null) ?? '{}',

@@ -9,7 +9,7 @@ import type { Page, Route } from 'playwright-core';
 import { MESSAGES } from '@infra/contracts';
 import { pollUntil } from '@infra/platform/testing';
 import { BROWSER_BASE_URL as BASE_URL, useBrowser, WAIT_MS } from './support/browser';
-import { signInThroughPage } from './support/web-signin';
+import { signInThroughPage, selectOrganizationInHeader } from './support/web-signin';
 
 jest.setTimeout(240_000);
 
@@ -31,7 +31,6 @@ const ANALYSIS_WIDGETS = [
 const MAX_RETRY_WAIT_MS = 3000;
 /** How far the test moves the page's clock at a time. */
 const CLOCK_STEP_MS = 250;
-const ORGANIZATION = 'Demo East';
 
 const toasts = (page: Page) => page.locator('.notistack-SnackbarContainer [role="alert"]');
 
@@ -70,27 +69,13 @@ async function analyticsOutage(page: Page) {
   };
 }
 
-/** Selects the demo organization with telemetry in the header's dropdown, unless it is selected already. */
-async function selectOrganization(page: Page) {
-  const dropdown = page.getByTestId('organization-select').getByRole('combobox');
-  await dropdown.waitFor({ timeout: WAIT_MS });
-  if (((await dropdown.textContent()) ?? '').trim() === ORGANIZATION) return;
-  await dropdown.click();
-  await page.getByRole('option', { name: ORGANIZATION, exact: true }).click({ force: true });
-  await pollUntil(
-    `the organization ${ORGANIZATION} to be selected`,
-    async () => ((await dropdown.textContent()) ?? '').trim() === ORGANIZATION,
-    { timeoutMs: WAIT_MS, intervalMs: 100 },
-  );
-}
-
 /**
  * Opens Home with the page's clock installed, lets the analyses' first calls fail, and pauses the clock: from
  * then on a retry happens only when the test moves the clock on.
  */
 async function openHomeDuringOutage(page: Page) {
   await signInThroughPage(page, 'admin');
-  await selectOrganization(page);
+  await selectOrganizationInHeader(page);
   const outage = await analyticsOutage(page);
   await page.clock.install();
   await page.goto(`${BASE_URL}/`);
