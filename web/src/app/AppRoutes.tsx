@@ -5,6 +5,7 @@ import { HomeDashboard } from '../features/home/HomeDashboard';
 import { BootSpinner, Loading } from '../shared/components/Loading';
 import { PageErrorBoundary } from '../shared/components/PageErrorBoundary';
 import { preloadable, type Preloadable } from '../shared/preloadable';
+import { SIGNED_OUT_PAGES } from './signedOutPages';
 
 // Every page is its own chunk, and so is the layout: the sign-in page loads neither the header, the
 // sidebar nor their icons.
@@ -15,10 +16,6 @@ const HomePage = preloadable(() => import('../features/home/HomePage'));
 const ProfilePage = preloadable(() => import('../features/profile/ProfilePage'));
 const AccountPage = preloadable(() => import('../features/account/AccountPage'));
 const AdminPage = preloadable(() => import('../features/admin/AdminPage'));
-const LoggedOutPage = preloadable(() => import('../features/auth/LoggedOutPage'));
-const SignInPage = preloadable(() => import('../features/auth/SignInPage'));
-const ForgotPasswordPage = preloadable(() => import('../features/auth/ForgotPasswordPage'));
-const ResetPasswordPage = preloadable(() => import('../features/auth/ResetPasswordPage'));
 const UserAcceptancePage = preloadable(() => import('../features/acceptance/UserAcceptancePage'));
 const AccountOverviewPage = preloadable(() => import('../features/admin/account/AccountOverviewPage'));
 const MembersPage = preloadable(() => import('../features/admin/account/MembersPage'));
@@ -56,13 +53,7 @@ type Page = { path: string; page: Preloadable<object> };
  * Pages outside the default layout. The signed-out and sign-in pages never ask for the profile (no redirect
  * loop); the acceptance page is where the layout's guard sends a user who has not accepted the terms yet.
  */
-const STANDALONE: Page[] = [
-  { path: ROUTES.loggedOut, page: LoggedOutPage },
-  { path: ROUTES.signIn, page: SignInPage },
-  { path: ROUTES.forgotPassword, page: ForgotPasswordPage },
-  { path: ROUTES.resetPassword, page: ResetPasswordPage },
-  { path: ROUTES.userAcceptance, page: UserAcceptancePage },
-];
+const STANDALONE: Page[] = [...SIGNED_OUT_PAGES, { path: ROUTES.userAcceptance, page: UserAcceptancePage }];
 
 /** The pages of the default layout (§2). */
 const LAYOUT_PAGES: Page[] = [
