@@ -5,10 +5,10 @@ import type { Plugin } from 'vite';
 /** A page path (exact, or '*' for any other) with the source modules of its lazy chunks. */
 export type RouteModules = Record<string, string[]>;
 
-const isChunk = (output: OutputBundle[string] | undefined): output is OutputChunk => output?.type === 'chunk';
+export const isChunk = (output: OutputBundle[string] | undefined): output is OutputChunk => output?.type === 'chunk';
 
 /** A chunk's file with every chunk it imports statically (what loading it will fetch). */
-function withImports(bundle: OutputBundle, fileName: string, seen = new Set<string>()): Set<string> {
+export function withImports(bundle: OutputBundle, fileName: string, seen = new Set<string>()): Set<string> {
   const chunk = bundle[fileName];
   if (seen.has(fileName) || !isChunk(chunk)) return seen;
   seen.add(fileName);
