@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Lighthouse (mobile profile) of the web app's main pages (sign-in, home, account, admin, inventory), signed in as the demo Admin (no MFA):
+// Lighthouse (mobile profile) of the web app's main pages (sign-in, Home, account, admin, the management grids, and
+// the dashboards of an asset, a collection and a view), signed in as the demo Admin (no MFA):
 //   BASE_URL=http://localhost:8080 npm run bench:lighthouse [-- --check]
 // Prints performance, accessibility and best practices per page, with the first and largest contentful
 // paints, the total blocking time, the layout shift, the
@@ -22,8 +23,12 @@ const PAGES = [
   { name: 'account', path: '/account', signedIn: true },
   { name: 'admin account', path: '/admin/account', signedIn: true },
   { name: 'admin assets', path: '/admin/assets', signedIn: true },
+  { name: 'admin collections', path: '/admin/collections', signedIn: true },
   { name: 'admin views', path: '/admin/views', signedIn: true },
-  { name: 'collection', path: '/collections/{first}', signedIn: true },
+  // The dashboards of the first asset, collection and view of the organization the app opens by default.
+  { name: 'asset', path: '/assets/{asset}', signedIn: true },
+  { name: 'collection', path: '/collections/{collection}', signedIn: true },
+  { name: 'view', path: '/views/{view}', signedIn: true },
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 const CHROME_FLAGS = [
@@ -90,22 +95,24 @@ function failedAudits(lhr, categoryId) {
     });
 }
 
-/** The first collection of the organization the app opens by default (the first of the first account). */
-async function firstCollectionId(cookies) {
+/** The first asset, collection and view of the organization the app opens by default (the first of the first account). */
+async function firstIds(cookies) {
   const headers = { cookie: cookies.map(({ name, value }) => `${name}=${value}`).join('; ') };
   const profile = await (await fetch(`${BASE_URL}/api/v1/users/profile`, { headers })).json();
   const organizationid = profile.accounts?.[0]?.organization?.[0]?.id;
-  const collections = await (
-    await fetch(`${BASE_URL}/api/v1/collections`, { headers: { ...headers, organizationid } })
-  ).json();
-  const id = (collections.items ?? collections)[0]?.id;
-  if (!id) throw new Error('the demo organization has no collection');
-  return id;
+  const first = async (kind) => {
+    const response = await fetch(`${BASE_URL}/api/v1/${kind}`, { headers: { ...headers, organizationid } });
+    const list = await response.json();
+    const id = (list.items ?? list)[0]?.id;
+    if (!id) throw new Error(`the demo organization has no ${kind}`);
+    return id;
+  };
+  return { asset: await first('assets'), collection: await first('collections'), view: await first('views') };
 }
 
 const cookies = await sessionCookies();
-const collectionId = await firstCollectionId(cookies);
-for (const page of PAGES) page.path = page.path.replace('{first}', collectionId);
+const ids = await firstIds(cookies);
+for (const page of PAGES) page.path = page.path.replace(/\{(\w+)\}/, (_, kind) => ids[kind]);
 const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
 const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
 const rows = [];

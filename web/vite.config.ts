@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import { precompress } from './build/precompress';
 import { routePreload, type RouteModules } from './build/routePreload';
+import { scriptBudget } from './build/scriptBudget';
 import { ROUTES } from './src/config/routes';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -59,23 +60,32 @@ function readmeDoc(): Plugin {
 
 /** The lazy pages each route opens with (any other path: the layout and whatever page it shows). */
 const LAYOUT = 'src/layout/DefaultLayout.tsx';
+// main.tsx starts one of two apps: the signed-out pages' small one, or the whole app.
+const SIGNED_OUT_APP = 'src/app/startSignedOut.tsx';
+const WHOLE_APP = 'src/app/startApp.tsx';
 const ROUTE_MODULES: RouteModules = {
-  [ROUTES.signIn]: ['src/features/auth/SignInPage.tsx'],
-  [ROUTES.loggedOut]: ['src/features/auth/LoggedOutPage.tsx'],
-  [ROUTES.forgotPassword]: ['src/features/auth/ForgotPasswordPage.tsx'],
-  [ROUTES.resetPassword]: ['src/features/auth/ResetPasswordPage.tsx'],
-  // Home shows the organization's dashboard: its charts download beside the layout, not after the page has run.
-  [ROUTES.home]: [LAYOUT, 'src/features/home/HomePage.tsx', 'src/features/analytics/OrganizationDashboard.tsx'],
-  [ROUTES.profile]: [LAYOUT, 'src/features/profile/ProfilePage.tsx'],
-  [ROUTES.account]: [LAYOUT, 'src/features/account/AccountPage.tsx'],
-  [ROUTES.admin]: [LAYOUT, 'src/features/admin/AdminPage.tsx'],
-  [ROUTES.adminAccountOverview]: [LAYOUT, 'src/features/admin/account/AccountOverviewPage.tsx'],
-  '*': [LAYOUT],
+  [ROUTES.signIn]: [SIGNED_OUT_APP, 'src/features/auth/SignInPage.tsx'],
+  [ROUTES.loggedOut]: [SIGNED_OUT_APP, 'src/features/auth/LoggedOutPage.tsx'],
+  [ROUTES.forgotPassword]: [SIGNED_OUT_APP, 'src/features/auth/ForgotPasswordPage.tsx'],
+  [ROUTES.resetPassword]: [SIGNED_OUT_APP, 'src/features/auth/ResetPasswordPage.tsx'],
+  [ROUTES.home]: [WHOLE_APP, LAYOUT, 'src/features/home/HomePage.tsx'],
+  [ROUTES.profile]: [WHOLE_APP, LAYOUT, 'src/features/profile/ProfilePage.tsx'],
+  [ROUTES.account]: [WHOLE_APP, LAYOUT, 'src/features/account/AccountPage.tsx'],
+  [ROUTES.admin]: [WHOLE_APP, LAYOUT, 'src/features/admin/AdminPage.tsx'],
+  [ROUTES.adminAccountOverview]: [WHOLE_APP, LAYOUT, 'src/features/admin/account/AccountOverviewPage.tsx'],
+  '*': [WHOLE_APP, LAYOUT],
 };
+
+/**
+ * Compressed (gzip) script a page may load before its first render (issue 21, item 8): the build fails beyond it. The
+ * browser test (test/e2e/web-bundle) checks the same in the served app.
+ */
+const SCRIPT_BUDGETS = { [ROUTES.signIn]: 170 * 1024, [ROUTES.home]: 300 * 1024 };
 
 /** MUI, its styling engine and what only they use. */
 const MUI =
   /[\\/]node_modules[\\/](@mui[\\/](material|system|utils|icons-material|styled-engine)|@emotion|@popperjs|react-transition-group|stylis)[\\/]/;
+const NODE_MODULES = /[\\/]node_modules[\\/]/;
 const SIGNED_OUT_ROUTES: string[] = [ROUTES.signIn, ROUTES.loggedOut, ROUTES.forgotPassword, ROUTES.resetPassword];
 type ModuleInfoOf = (id: string) => { importedIds: readonly string[] } | null;
 /** Every module `id` imports statically, directly or not. */
@@ -86,8 +96,11 @@ function staticImports(id: string, getModuleInfo: ModuleInfoOf, seen = new Set<s
   return seen;
 }
 const fromWeb = (file: string) => fileURLToPath(new URL(file, import.meta.url));
-/** What the entry evaluates, what the sign-in page adds, what the layout's pages add (once per build). */
-let groups: { entry: Set<string>; signIn: Set<string>; layout: Set<string> } | undefined;
+/**
+ * What each app evaluates before its first render, what the sign-in page adds, what the layout's pages add (once
+ * per build).
+ */
+let groups: { signedOutApp: Set<string>; wholeApp: Set<string>; signIn: Set<string>; layout: Set<string> } | undefined;
 function moduleGroups(getModuleInfo: ModuleInfoOf) {
   const union = (routes: string[]) => {
     const seen = new Set<string>();
@@ -97,7 +110,8 @@ function moduleGroups(getModuleInfo: ModuleInfoOf) {
   };
   const layoutRoutes = Object.keys(ROUTE_MODULES).filter((route) => !SIGNED_OUT_ROUTES.includes(route));
   return {
-    entry: staticImports(fromWeb('src/main.tsx'), getModuleInfo),
+    signedOutApp: staticImports(fromWeb(SIGNED_OUT_APP), getModuleInfo),
+    wholeApp: staticImports(fromWeb(WHOLE_APP), getModuleInfo),
     signIn: union([ROUTES.signIn]),
     layout: union(layoutRoutes),
   };
@@ -105,7 +119,13 @@ function moduleGroups(getModuleInfo: ModuleInfoOf) {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), readmeDoc(), routePreload(ROUTE_MODULES), precompress()],
+  plugins: [
+    react(),
+    readmeDoc(),
+    routePreload(ROUTE_MODULES),
+    scriptBudget(ROUTE_MODULES, SCRIPT_BUDGETS),
+    precompress(),
+  ],
   resolve: {
     alias: {
       '@infra/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
@@ -122,14 +142,17 @@ export default defineConfig({
       output: {
         // Every page is a lazy chunk (AppRoutes) and Rollup shares only what pages have in common, so the
         // charts and the data grid stay in the chunks of the pages that use them. React gets a named chunk
-        // (it changes least, so it stays cached across releases). The MUI components of the sign-in page (the
-        // other signed-out pages use about the same) and those the layout's pages add get one chunk each:
-        // otherwise ~20 small files that HTTP/1.1 fetches six at a time after the entry. The libraries the entry evaluates get one too ('vendor'), else a manual
-        // chunk would pull those it shares out of the entry.
+        // (it changes least, so it stays cached across releases). The libraries the signed-out app evaluates
+        // (router, i18n, MUI's core) get one ('vendor'), those the whole app adds (Redux, RTK Query, toasts)
+        // another ('vendor-app'). The MUI components of the sign-in page (the other signed-out pages use about the
+        // same) and those the layout's pages add get one chunk each: otherwise ~20 small files that HTTP/1.1
+        // fetches six at a time.
         manualChunks(id, { getModuleInfo }) {
           if (/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)) return 'react';
+          if (!NODE_MODULES.test(id)) return undefined;
           groups ??= moduleGroups(getModuleInfo);
-          if (groups.entry.has(id)) return id.includes('node_modules') ? 'vendor' : undefined;
+          if (groups.signedOutApp.has(id)) return 'vendor';
+          if (groups.wholeApp.has(id)) return 'vendor-app';
           if (!MUI.test(id)) return undefined;
           if (groups.signIn.has(id)) return 'mui-signin';
           return groups.layout.has(id) ? 'mui' : undefined;

@@ -5,10 +5,10 @@ import type { Plugin } from 'vite';
 /** A page path (exact, or '*' for any other) with the source modules of its lazy chunks. */
 export type RouteModules = Record<string, string[]>;
 
-const isChunk = (output: OutputBundle[string] | undefined): output is OutputChunk => output?.type === 'chunk';
+export const isChunk = (output: OutputBundle[string] | undefined): output is OutputChunk => output?.type === 'chunk';
 
 /** A chunk's file with every chunk it imports statically (what loading it will fetch). */
-function withImports(bundle: OutputBundle, fileName: string, seen = new Set<string>()): Set<string> {
+export function withImports(bundle: OutputBundle, fileName: string, seen = new Set<string>()): Set<string> {
   const chunk = bundle[fileName];
   if (seen.has(fileName) || !isChunk(chunk)) return seen;
   seen.add(fileName);
@@ -23,10 +23,16 @@ function withImports(bundle: OutputBundle, fileName: string, seen = new Set<stri
 export function routeFiles(bundle: OutputBundle, root: string, routes: RouteModules): Record<string, string[]> {
   const entry = Object.values(bundle).find((output): output is OutputChunk => isChunk(output) && output.isEntry);
   const loaded = entry ? withImports(bundle, entry.fileName) : new Set<string>();
-  const chunkOf = (module: string) =>
-    Object.values(bundle).find(
-      (output): output is OutputChunk => isChunk(output) && output.facadeModuleId === path.resolve(root, module),
+  const chunks = Object.values(bundle).filter(isChunk);
+  // A module's own chunk, else the one Rollup merged it into (a dynamically imported module whose code is all
+  // shared with other chunks gets no facade of its own).
+  const chunkOf = (module: string) => {
+    const id = path.resolve(root, module);
+    return (
+      chunks.find((chunk) => chunk.facadeModuleId === id) ??
+      chunks.find((chunk) => (chunk.moduleIds ?? []).includes(id))
     );
+  };
   return Object.fromEntries(
     Object.entries(routes).map(([route, modules]) => {
       const files = new Set<string>();

@@ -17,6 +17,7 @@ interface ApiThunkArg {
 
 interface ApiThunkMeta {
   arg: ApiThunkArg;
+  requestId?: string;
   baseQueryMeta?: FetchBaseQueryMeta;
   condition?: boolean;
   aborted?: boolean;
@@ -39,6 +40,14 @@ const endpointToasts = new Map<string, EndpointToasts>();
 
 export function registerEndpointToasts(endpointName: string, toasts: EndpointToasts): void {
   endpointToasts.set(endpointName, toasts);
+}
+
+/** Requests whose failure shows no toast: prefetches nobody waits for (a page that asks again gets its own). */
+const silentRequests = new Set<string>();
+
+/** No toast when the request `requestId` (an `initiate`'s) fails: a prefetch the page will ask for again. */
+export function silenceToastsOf(requestId: string): void {
+  silentRequests.add(requestId);
 }
 
 /** The RTK Query meta of an API thunk action, or undefined for any other action. */
@@ -66,7 +75,10 @@ function rejectionOf(action: UnknownAction): { error: unknown } | undefined {
 /** The toast an API action calls for (§8), or null. */
 export function apiToastFor(action: UnknownAction, reducerPath = 'api'): ToastContent | null {
   const meta = apiMetaOf(action, reducerPath);
-  if (!meta || meta.condition || meta.aborted) return null;
+  if (!meta) return null;
+  const settled = isFulfilled(action) || isRejected(action);
+  if (settled && meta.requestId !== undefined && silentRequests.delete(meta.requestId)) return null;
+  if (meta.condition || meta.aborted) return null;
   const isMutation = meta.arg.type === 'mutation';
   const override = endpointToasts.get(meta.arg.endpointName);
 

@@ -45,7 +45,7 @@ function answer(profileStatus: number) {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('prefetchSession', () => {
-  it('asks for the profile at start-up, then for the acceptance status, with the arguments the hooks use', async () => {
+  it('asks for the profile and the acceptance status at start-up, in parallel, with the arguments the hooks use', async () => {
     answer(200);
     const args = profileArgsOf(store.getState());
     prefetchSession(store, '/account');
@@ -55,12 +55,13 @@ describe('prefetchSession', () => {
     expect(acceptanceApi.endpoints.getAcceptanceStatus.select()(store.getState()).data).toEqual({ accepted: true });
   });
 
-  it('never asks for the acceptance status when signed out (one request, the 401 goes to login)', async () => {
+  it('sends a signed-out visit to login', async () => {
     answer(401);
-    prefetchSession(store, '/');
+    prefetchSession(store, '/account');
     await settle();
-    expect(pathsAsked()).toEqual(['/api/v1/users/profile']);
-    expect(browser.locationReplace).toHaveBeenCalledTimes(1);
+    expect(browser.locationReplace).toHaveBeenCalled();
+    for (const [url] of browser.locationReplace.mock.calls)
+      expect(url).toBe(browser.locationReplace.mock.calls[0]?.[0]);
   });
 
   it.each(['/signin', '/loggedout', '/forgot-password', '/user-acceptance'])('asks for nothing on %s', async (path) => {
@@ -68,5 +69,54 @@ describe('prefetchSession', () => {
     prefetchSession(store, path);
     await settle();
     expect(pathsAsked()).toEqual([]);
+  });
+});
+
+/**
+ * The request waterfall before the Home dashboard's analyses (issue 21, item 8: no chain deeper than 2). The API
+ * answers in rounds: every request asked so far is answered together once the app has gone quiet, so a request's
+ * round is its depth in the chain of requests that led to it. Rounds, not durations: the same on every machine.
+ */
+describe('requests before the analyses on Home', () => {
+  const ANALYSES = /^\/api\/v1\/organizations\//;
+
+  /** The round (1 = asked before any answer) of the first analysis request, answering everything else meanwhile. */
+  async function roundOfFirstAnalysis(): Promise<{ round: number; before: string[] }> {
+    const pending: { request: Request; resolve: (response: Response) => void }[] = [];
+    fetchMock.mockImplementation((request) => new Promise<Response>((resolve) => pending.push({ request, resolve })));
+    const reply = (request: Request) =>
+      request.url.includes('users/profile')
+        ? jsonResponse(200, { firstName: 'Ada', accounts: [acmeAccountFixture()] })
+        : request.url.includes('acceptance-status')
+          ? jsonResponse(200, { accepted: true })
+          : jsonResponse(404, {});
+    const before: string[] = [];
+    prefetchSession(store, '/');
+    for (let round = 1; round <= 5; round++) {
+      await settle();
+      const batch = pending.splice(0);
+      const paths = batch.map(({ request }) => new URL(request.url).pathname);
+      if (paths.some((path) => ANALYSES.test(path))) {
+        // Settles what is still asked (the analyses' content does not matter here).
+        for (const { request, resolve } of batch) resolve(reply(request));
+        return { round, before };
+      }
+      before.push(...paths);
+      for (const { request, resolve } of batch) resolve(reply(request));
+    }
+    throw new Error(`no analysis asked for after ${before.join(', ')}`);
+  }
+
+  it('asks for them with the profile when an organization is remembered (no request before them)', async () => {
+    browser.storage.set('selectedOrganization', JSON.stringify({ id: 'o1', name: 'Prod' }));
+    store = makeStore();
+    const { round } = await roundOfFirstAnalysis();
+    expect(round).toBe(1);
+  });
+
+  it('asks for them right after the profile otherwise (profile and acceptance in parallel before them)', async () => {
+    const { round, before } = await roundOfFirstAnalysis();
+    expect(round).toBeLessThanOrEqual(2);
+    expect(before).toEqual(['/api/v1/users/profile', '/api/v1/users/acceptance-status']);
   });
 });

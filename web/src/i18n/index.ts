@@ -1,13 +1,13 @@
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
-import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+import { FetchBackend, type FetchBackendOptions } from './fetchBackend';
 import { i18nOptions } from './options';
 
 let initialised: Promise<unknown> = Promise.resolve();
 
 /**
- * Initialises the app's i18next instance: HTTP backend, browser language detector, React binding. `loaded` settles
+ * Initialises the app's i18next instance: fetch backend, browser language detector, React binding. `loaded` settles
  * once the translations of the detected language are in (or could not be loaded).
  */
 export function initI18n(): { i18n: typeof i18n; loaded: Promise<unknown> } {
@@ -17,10 +17,10 @@ export function initI18n(): { i18n: typeof i18n; loaded: Promise<unknown> } {
       document.documentElement.lang = i18n.resolvedLanguage ?? language;
     });
     initialised = i18n
-      .use(HttpBackend)
+      .use(FetchBackend)
       .use(LanguageDetector)
       .use(initReactI18next)
-      .init<HttpBackendOptions>(i18nOptions)
+      .init<FetchBackendOptions>(i18nOptions)
       .catch((error: unknown) => console.error('Translations could not be initialised', error));
   }
   return { i18n, loaded: initialised };

@@ -1,6 +1,5 @@
 import type { InitOptions } from 'i18next';
 import type { DetectorOptions } from 'i18next-browser-languagedetector';
-import type { HttpBackendOptions } from 'i18next-http-backend';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGE_COOKIE,
@@ -11,6 +10,7 @@ import {
   TRANSLATION_MAX_RETRIES,
   TRANSLATION_RETRY_TIMEOUT_MS,
 } from '../config';
+import type { FetchBackendOptions } from './fetchBackend';
 
 /**
  * Language detection (§4): query string, cookie, local storage, session storage, browser, html tag. The
@@ -29,7 +29,7 @@ export const detectionOptions: DetectorOptions = {
 };
 
 /** Translations are served as static files from web/public/locales. */
-export const backendOptions: HttpBackendOptions = {
+export const backendOptions: FetchBackendOptions = {
   loadPath: '/locales/{{lng}}/{{ns}}.json',
 };
 
@@ -37,7 +37,7 @@ export const backendOptions: HttpBackendOptions = {
  * i18next options. The translation load retry of §9 (up to 5 retries from 350 ms, doubling; at most 10
  * parallel reads) is i18next's own backend connector behaviour, configured here.
  */
-export const i18nOptions: InitOptions<HttpBackendOptions> = {
+export const i18nOptions: InitOptions<FetchBackendOptions> = {
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...SUPPORTED_LANGUAGES],
   nonExplicitSupportedLngs: true,

@@ -139,7 +139,7 @@ export function Header() {
         ) : null}
         <Box sx={{ flexGrow: 1 }} />
         {compact ? null : <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>{selections}</Box>}
-        <LanguagePicker />
+        <LanguagePicker wrapButton={(button) => <Tooltip title={t('language.choose')}>{button}</Tooltip>} />
         <UserMenu profile={profile} />
       </Toolbar>
       {/* Phones: the dropdowns get a row of their own, so switching stays possible at any width. */}

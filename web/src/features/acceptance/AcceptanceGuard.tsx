@@ -21,8 +21,8 @@ export interface AcceptanceLocationState {
 /**
  * The default layout's first check: a signed-in user who has not accepted the current terms of service and
  * privacy policy sees the acceptance page before anything else (nothing of the layout loads meanwhile).
- * The status is asked for only once the profile shows a session: a signed-out visit makes one request (the
- * profile's 401 sends the browser to login), not a second one that can only fail.
+ * The guard reads the status once the profile shows a session; the start-up prefetch (sessionPrefetch) has asked
+ * for it in parallel with the profile, so the page waits for one round trip, not two.
  *
  * If the status cannot be read (the client has already retried 502/504 and time-outs, §8), the app does NOT go on:
  * the step is a legal gate, and a user who has not accepted must never reach a page because identity answered an

@@ -1,7 +1,7 @@
 import { TIME_HORIZON_QUERY } from '@infra/contracts';
 import { useMemo } from 'react';
 import { useAppSelector } from '../../app/hooks';
-import { selectDashboardFilter, type FilterOption } from '../dashboard/dashboardFilterSlice';
+import { selectDashboardFilter, type DashboardFilterState, type FilterOption } from '../dashboard/dashboardFilterSlice';
 import type { EntityKind } from '../dashboard/entityQueries';
 import { selectSelectedOrganizationId } from '../selection/selectedOrganizationSlice';
 import type { AnalysisArgs, AnalysisScope } from './analyticsApi';
@@ -40,6 +40,14 @@ export function groupScopeOf(scope: AnalysisScope): AnalysisScope {
     : scope;
 }
 
+/** The analysis arguments of a target under a filter and time horizon (the hook's, and the start-up prefetch's). */
+export function analysisArgsOf(
+  target: AnalyticsTarget,
+  filter: Pick<DashboardFilterState, 'tags' | 'collections' | 'timeHorizon'>,
+): AnalysisArgs {
+  return { scope: scopeOf(target, filter), timeHorizon: TIME_HORIZON_QUERY[filter.timeHorizon] };
+}
+
 /**
  * The analysis arguments of a target under the applied filter and time horizon. Skipped without an organization
  * (§5); an asset or collection also needs its id, a view or the organization only the organization.
@@ -50,10 +58,7 @@ export function useAnalysisArgs(target: AnalyticsTarget): { args: AnalysisArgs; 
   const { kind } = target;
   const id = 'id' in target ? target.id : '';
   const args = useMemo<AnalysisArgs>(
-    () => ({
-      scope: scopeOf(kind === 'organization' ? { kind } : { kind, id }, { tags, collections }),
-      timeHorizon: TIME_HORIZON_QUERY[timeHorizon],
-    }),
+    () => analysisArgsOf(kind === 'organization' ? { kind } : { kind, id }, { tags, collections, timeHorizon }),
     [kind, id, tags, collections, timeHorizon],
   );
   const needsId = kind === 'asset' || kind === 'collection';

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguagePicker } from '../../shared/components/LanguagePicker';
-import { useDocumentTitle } from '../../shared/usePageTitle';
+import { useDocumentTitle } from '../../shared/documentTitle';
 
 export interface AuthCardProps {
   title: string;

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { FormTextField } from '../../shared/components/FormTextField';
+import { PlainTextField } from '../../shared/components/PlainTextField';
 
 /** The account's email on the sign-in and forgot-password forms (the username for password managers). */
 export function EmailField({ value, onValueChange }: { value: string; onValueChange: (value: string) => void }) {
   const { t } = useTranslation();
   return (
-    <FormTextField
+    <PlainTextField
       label={t('signIn.email')}
       name="email"
       type="email"

@@ -6,7 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { LOGIN_PATH } from '../../config';
-import { useDocumentTitle } from '../../shared/usePageTitle';
+import { useDocumentTitle } from '../../shared/documentTitle';
 
 /** The signed-out page, outside the default layout. */
 export default function LoggedOutPage() {

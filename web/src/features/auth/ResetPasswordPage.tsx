@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { ROUTES } from '../../config/routes';
-import { FormTextField } from '../../shared/components/FormTextField';
+import { PlainTextField } from '../../shared/components/PlainTextField';
 import { IDENTITY_TEXT_KEYS, RESET_CODE_KEYS, useFailureText, type FailureTexts } from '../../shared/serverMessages';
 import { AuthCard } from './AuthCard';
 import { resetPassword } from './authClient';
@@ -104,7 +104,7 @@ export default function ResetPasswordPage() {
               {error}
             </Alert>
           ) : null}
-          <FormTextField
+          <PlainTextField
             label={t('resetPassword.password')}
             name="password"
             type="password"
@@ -116,7 +116,7 @@ export default function ResetPasswordPage() {
             required
             autoFocus
           />
-          <FormTextField
+          <PlainTextField
             label={t('resetPassword.confirmation')}
             name="confirmation"
             type="password"

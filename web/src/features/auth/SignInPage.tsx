@@ -9,7 +9,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { RETURN_TO_PARAM } from '../../config';
 import { ROUTES } from '../../config/routes';
 import { browserLocation } from '../../shared/browserLocation';
-import { FormTextField } from '../../shared/components/FormTextField';
+import { PlainTextField } from '../../shared/components/PlainTextField';
 import { safeReturnTo } from '../../shared/returnTo';
 import { IDENTITY_TEXT_KEYS, SESSION_CODE_KEYS, useFailureText, type FailureTexts } from '../../shared/serverMessages';
 import { AuthCard } from './AuthCard';
@@ -95,7 +95,7 @@ export default function SignInPage() {
           {step === 'credentials' ? (
             <>
               <EmailField value={email} onValueChange={setEmail} />
-              <FormTextField
+              <PlainTextField
                 label={t('signIn.password')}
                 name="password"
                 type="password"
@@ -115,14 +115,14 @@ export default function SignInPage() {
             </>
           ) : (
             <>
-              <FormTextField
+              <PlainTextField
                 label={t('signIn.code')}
                 name="code"
                 autoComplete="one-time-code"
                 value={code}
                 onValueChange={setCode}
                 helperText={t('signIn.codeHelp')}
-                slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'off' } }}
+                htmlInput={{ spellCheck: false, autoCapitalize: 'off' }}
                 required
                 autoFocus
               />
