@@ -117,7 +117,7 @@ async function send(method: string, path: string, body: string, contentType: str
   const response = await fetch(url, {
     method,
     headers: { authorization: `Bearer ${token}`, organizationid: organizationId, 'content-type': contentType },
-    body,
+    body: method === 'GET' || method === 'HEAD' ? undefined : body,
   });
   const text = await response.text();
   return { status: response.status, text };
