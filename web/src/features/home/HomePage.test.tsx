@@ -31,7 +31,17 @@ describe('home', () => {
     expect(screen.getByTestId('tags-widget')).toBeTruthy();
     expect(await screen.findByRole('region', { name: 'Dashboard filters' })).toBeTruthy();
     const highlights = await screen.findByRole('region', { name: 'Highlights' });
-    expect((await within(highlights).findByTestId('highlight-slide')).textContent).toContain('web-01');
+    // The slides turn every few seconds (real time: a slow machine may see the second first). Hold them by hovering,
+    // then read each one with Next.
+    const slide = await within(highlights).findByTestId('highlight-slide');
+    fireEvent.mouseEnter(within(highlights).getByRole('group', { name: 'Highlights' }));
+    const count = Number(/of (\d+)/.exec(slide.getAttribute('aria-label') ?? '')?.[1] ?? 1);
+    const shown: string[] = [];
+    for (let step = 0; step < count; step += 1) {
+      shown.push(within(highlights).getByTestId('highlight-slide').textContent ?? '');
+      fireEvent.click(within(highlights).getByRole('button', { name: 'Next highlight' }));
+    }
+    expect(shown.some((text) => text.includes('web-01'))).toBe(true);
     for (const name of ['System Attributes', 'System Ratings', 'Business Overview'])
       expect(await screen.findByRole('region', { name })).toBeTruthy();
     expect((await screen.findByTestId('overview-total-cost')).textContent).toBe('Total cost$1,234.50');
