@@ -178,10 +178,30 @@ describe('Home while analytics is down', () => {
     const outage = await openHomeDuringOutage(page);
     for (let step = 0; step < 9; step += 1) await nextRetry(page, outage);
     expect(Math.min(...outage.calls.values())).toBe(10);
-    for (const testId of ANALYSIS_WIDGETS) {
-      await page.getByTestId(testId).getByTestId('widget-error').waitFor({ timeout: WAIT_MS });
-    }
-    await toasts(page).first().waitFor({ timeout: WAIT_MS });
+    // The last answers may still be on their way when the tenth call is counted: let the page's time run on meanwhile.
+    await pollUntil(
+      'every analysis widget to show its error',
+      async () => {
+        await page.clock.runFor(CLOCK_STEP_MS);
+        const shown = await Promise.all(
+          ANALYSIS_WIDGETS.map(
+            async (testId) => (await page.getByTestId(testId).getByTestId('widget-error').count()) > 0,
+          ),
+        );
+        return shown.every(Boolean);
+      },
+      { timeoutMs: WAIT_MS * 2, intervalMs: 200 },
+    );
+    expect(Math.min(...outage.calls.values())).toBe(10);
+    // The toast slides in on the page's timers, which run only when the test moves the clock.
+    await pollUntil(
+      'the error toast to show',
+      async () => {
+        await page.clock.runFor(CLOCK_STEP_MS);
+        return toasts(page).first().isVisible();
+      },
+      { timeoutMs: WAIT_MS * 2, intervalMs: 200 },
+    );
     expect(await toasts(page).count()).toBe(1);
     expect(await toasts(page).first().textContent()).toContain(MESSAGES.queryError);
   });

@@ -13,6 +13,7 @@ import {
 interface ApiThunkArg {
   type: 'query' | 'mutation' | 'infinitequery';
   endpointName: string;
+  queryCacheKey?: string;
 }
 
 interface ApiThunkMeta {
@@ -72,12 +73,20 @@ function rejectionOf(action: UnknownAction): { error: unknown } | undefined {
   return undefined;
 }
 
-/** The toast an API action calls for (§8), or null. */
-export function apiToastFor(action: UnknownAction, reducerPath = 'api'): ToastContent | null {
+/**
+ * The toast an API action calls for (§8), or null. `watched` says whether a component subscribes to a query's cache
+ * entry: a silenced prefetch that a page joined while it was under way is the page's request, and its failure toasts.
+ */
+export function apiToastFor(
+  action: UnknownAction,
+  reducerPath = 'api',
+  watched: (queryCacheKey: string) => boolean = () => false,
+): ToastContent | null {
   const meta = apiMetaOf(action, reducerPath);
   if (!meta) return null;
   const settled = isFulfilled(action) || isRejected(action);
-  if (settled && meta.requestId !== undefined && silentRequests.delete(meta.requestId)) return null;
+  const silenced = settled && meta.requestId !== undefined && silentRequests.delete(meta.requestId);
+  if (silenced && !(meta.arg.queryCacheKey !== undefined && watched(meta.arg.queryCacheKey))) return null;
   if (meta.condition || meta.aborted) return null;
   const isMutation = meta.arg.type === 'mutation';
   const override = endpointToasts.get(meta.arg.endpointName);

@@ -45,7 +45,9 @@ export function registerAppListeners(startListening: AppStartListening): () => v
           console.error('Asynchronous action failed', action);
           return;
         }
-        const toast = apiToastFor(action, api.reducerPath);
+        const watched = (queryCacheKey: string) =>
+          Object.keys(getState()[api.reducerPath].subscriptions?.[queryCacheKey] ?? {}).length > 0;
+        const toast = apiToastFor(action, api.reducerPath, watched);
         if (toast) dispatch(enqueueToast(toast));
         // A service that answers again ends its outage: its next one gets a toast again.
         const service = answeringServiceOf(action, api.reducerPath);
