@@ -2,8 +2,8 @@ import { Suspense } from 'react';
 import { matchPath, Route, Routes } from 'react-router-dom';
 import { ROUTES } from '../config/routes';
 import { HomeDashboard } from '../features/home/HomeDashboard';
-import { BootSpinner, Loading } from '../shared/components/Loading';
-import { PageErrorBoundary } from '../shared/components/PageErrorBoundary';
+import { BootSpinner } from '../shared/components/Loading';
+import { LazyPage } from '../shared/components/PageErrorBoundary';
 import { preloadable, type Preloadable } from '../shared/preloadable';
 import { SIGNED_OUT_PAGES } from './signedOutPages';
 
@@ -133,11 +133,9 @@ export function AppRoutes() {
           key={path}
           path={path}
           element={
-            <PageErrorBoundary>
-              <Suspense fallback={<Loading />}>
-                <Page />
-              </Suspense>
-            </PageErrorBoundary>
+            <LazyPage>
+              <Page />
+            </LazyPage>
           }
         />
       ))}

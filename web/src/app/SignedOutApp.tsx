@@ -1,12 +1,12 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { i18n as I18n } from 'i18next';
 import { browserLocation } from '../shared/browserLocation';
-import { BootSpinner, Loading } from '../shared/components/Loading';
-import { PageErrorBoundary } from '../shared/components/PageErrorBoundary';
+import { BootSpinner } from '../shared/components/Loading';
+import { LazyPage } from '../shared/components/PageErrorBoundary';
 import { SIGNED_OUT_PAGES } from './signedOutPages';
 import { theme } from './theme';
 
@@ -34,11 +34,9 @@ export function SignedOutApp({ i18n }: { i18n: I18n }) {
                 key={path}
                 path={path}
                 element={
-                  <PageErrorBoundary>
-                    <Suspense fallback={<Loading />}>
-                      <Page />
-                    </Suspense>
-                  </PageErrorBoundary>
+                  <LazyPage>
+                    <Page />
+                  </LazyPage>
                 }
               />
             ))}

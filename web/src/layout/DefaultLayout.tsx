@@ -1,11 +1,10 @@
 import Box from '@mui/material/Box';
-import { Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useAppDispatch } from '../app/hooks';
 import { ROUTES } from '../config/routes';
 import { AcceptanceGuard } from '../features/acceptance/AcceptanceGuard';
-import { Loading } from '../shared/components/Loading';
-import { PageErrorBoundary } from '../shared/components/PageErrorBoundary';
+import { LazyPage } from '../shared/components/PageErrorBoundary';
 import { Header, HeaderOffset } from './Header';
 import { Sidebar } from './Sidebar';
 import { setShowAdmin } from './sidebarSlice';
@@ -37,11 +36,9 @@ function Shell() {
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 4 } }}>
         <HeaderOffset />
         <Box sx={{ maxWidth: 1400, mx: 'auto' }}>
-          <PageErrorBoundary key={pathname}>
-            <Suspense fallback={<Loading />}>
-              <Outlet />
-            </Suspense>
-          </PageErrorBoundary>
+          <LazyPage key={pathname}>
+            <Outlet />
+          </LazyPage>
         </Box>
       </Box>
     </Box>

@@ -1,8 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from './ErrorBoundary';
+import { Loading } from './Loading';
 
 /** "Something went wrong, please try again." with a way to load the app again. */
 function PageError() {
@@ -30,4 +31,13 @@ function PageError() {
  */
 export function PageErrorBoundary({ children }: { children: ReactNode }) {
   return <ErrorBoundary fallback={<PageError />}>{children}</ErrorBoundary>;
+}
+
+/** A lazily loaded page as a route shows it: its own error boundary, and the spinner while its chunk loads. */
+export function LazyPage({ children }: { children: ReactNode }) {
+  return (
+    <PageErrorBoundary>
+      <Suspense fallback={<Loading />}>{children}</Suspense>
+    </PageErrorBoundary>
+  );
 }
