@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { ConfigError, CommonEnv } from './config';
-import { refuseDeepJson, refuseUnsafeText } from './http';
+import { isLargeJsonBody, isSmallJsonBody, parseLargeJsonBodies, refuseDeepJson, refuseUnsafeText } from './http';
 import { requestIdMiddleware } from './logging';
 import { httpMetricsMiddleware, setServiceLabel } from './metrics';
 import { installProcessErrorHandlers } from './process-errors';
@@ -42,10 +42,14 @@ export async function bootstrapApp(module: unknown, options: BootstrapOptions): 
   app.use(requestIdMiddleware);
   app.use(httpMetricsMiddleware);
   if (options.bodyParser !== false) {
-    app.useBodyParser('json', { limit: options.bodyLimit ?? '1mb', verify: refuseDeepJson });
-    app.useBodyParser('urlencoded', { limit: options.bodyLimit ?? '1mb', extended: false });
+    const limit = options.bodyLimit ?? '1mb';
+    // Small JSON bodies as body-parser parses them; large ones as bytes, then parsed a slice at a time.
+    app.useBodyParser('json', { limit, verify: refuseDeepJson, type: isSmallJsonBody });
+    app.useBodyParser('raw', { limit, type: isLargeJsonBody });
+    app.use(parseLargeJsonBodies);
+    app.useBodyParser('urlencoded', { limit, extended: false });
     app.useBodyParser(options.textAsBytes ? 'raw' : 'text', {
-      limit: options.textBodyLimit ?? options.bodyLimit ?? '1mb',
+      limit: options.textBodyLimit ?? limit,
       type: ['text/csv', 'text/plain'],
     });
     app.use(refuseUnsafeText);

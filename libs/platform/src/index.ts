@@ -3,6 +3,7 @@ export * from './caller-context';
 export * from './config';
 export * from './database';
 export * from './errors';
+export * from './event-loop';
 export * from './health';
 export * from './http';
 export * from './logging';

@@ -1,2 +1,3 @@
 export * from './json-depth';
 export * from './unsafe-text';
+export * from './json-in-slices';

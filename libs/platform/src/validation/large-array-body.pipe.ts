@@ -1,6 +1,7 @@
 import { type PipeTransform, type Type, ValidationPipe, type ValidationError } from '@nestjs/common';
 import { resolveMaxErrorMessagesLength } from '@nestjs/common/pipes/validation-errors.constants';
 import { VALIDATION_PIPE_OPTIONS } from '../bootstrap';
+import { yieldToEventLoop } from '../event-loop';
 
 export interface LargeArrayBodyOptions<Body extends object> {
   /**
@@ -38,8 +39,6 @@ class ValidationReport extends ValidationPipe {
     return Promise.resolve(this.exceptionFactory(errors));
   }
 }
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** What `maxErrorMessagesLength` charges for an error and its children (ValidationPipe.limitValidationErrors). */
 function budgetCost(error: ValidationError, parentPathLength = 0): number {

@@ -1,5 +1,6 @@
-import { parse } from 'csv-parse/sync';
+import { parse } from 'csv-parse';
 import { TELEMETRY_FIELDS, type TelemetryField } from '@infra/contracts';
+import { parsedInSlices } from '@infra/platform';
 
 /** CSV samples as the validator takes them, and each sample's line in the file. */
 export interface CsvSamples {
@@ -22,32 +23,42 @@ function cellValue(field: TelemetryField, cell: string): unknown {
 
 /**
  * Reads a CSV body whose header names sample fields (any order, a subset). Throws a message for a body that is not
- * CSV or whose header is wrong: the call is refused as a whole (400), unlike a bad sample.
+ * CSV or whose header is wrong: the call is refused as a whole (400), unlike a bad sample. Parsed a slice at a time:
+ * 50,000 rows took one second of the event loop in one piece.
  */
-export function readCsvSamples(text: string): CsvSamples {
-  let records: CsvRecord[];
-  try {
-    // With `info`, each record comes with its position (the typings do not follow the option).
-    records = parse(text, { bom: true, info: true, skip_empty_lines: true }) as unknown as CsvRecord[];
-  } catch (error) {
-    throw new Error(`The CSV body cannot be read: ${(error as Error).message}`);
-  }
-  if (records.length === 0) throw new Error('The CSV body needs a header line.');
-  const header = records[0].record.map((name) => name.trim());
-  const unknown = header.filter((name) => !(TELEMETRY_FIELDS as readonly string[]).includes(name));
-  if (unknown.length > 0) throw new Error(`The CSV header names unknown fields: ${unknown.join(', ')}.`);
-  if (new Set(header).size !== header.length) throw new Error('The CSV header repeats a field.');
-  const fields = header as TelemetryField[];
+export async function readCsvSamples(text: string): Promise<CsvSamples> {
+  const parser = parse({ bom: true, info: true, skip_empty_lines: true });
+  let fields: TelemetryField[] | undefined;
   const samples: Record<string, unknown>[] = [];
   const lines: number[] = [];
-  for (const { record, info } of records.slice(1)) {
-    const sample: Record<string, unknown> = {};
-    fields.forEach((field, column) => {
-      const value = cellValue(field, record[column]);
-      if (value !== undefined) sample[field] = value;
-    });
-    samples.push(sample);
-    lines.push(info.lines);
+  try {
+    for await (const { record, info } of parsedInSlices<CsvRecord>(parser, Buffer.from(text))) {
+      if (fields === undefined) {
+        fields = fieldsOf(record);
+        continue;
+      }
+      const sample: Record<string, unknown> = {};
+      for (let column = 0; column < fields.length; column++) {
+        const value = cellValue(fields[column], record[column]);
+        if (value !== undefined) sample[fields[column]] = value;
+      }
+      samples.push(sample);
+      lines.push(info.lines);
+    }
+  } catch (error) {
+    if (error instanceof CsvHeaderError) throw error;
+    throw new Error(`The CSV body cannot be read: ${(error as Error).message}`);
   }
+  if (fields === undefined) throw new Error('The CSV body needs a header line.');
   return { samples, lines };
+}
+
+class CsvHeaderError extends Error {}
+
+function fieldsOf(record: string[]): TelemetryField[] {
+  const header = record.map((name) => name.trim());
+  const unknown = header.filter((name) => !(TELEMETRY_FIELDS as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new CsvHeaderError(`The CSV header names unknown fields: ${unknown.join(', ')}.`);
+  if (new Set(header).size !== header.length) throw new CsvHeaderError('The CSV header repeats a field.');
+  return header as TelemetryField[];
 }

@@ -10,15 +10,15 @@ const sample = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 /** The one issue of a single sample, as `field: reason`, or 'valid'. */
-const issueOf = (value: unknown): string => {
-  const { valid, rejected } = checkSamples([value], NOW);
+const issueOf = async (value: unknown): Promise<string> => {
+  const { valid, rejected } = await checkSamples([value], NOW);
   if (valid.length === 1) return 'valid';
   return `${rejected[0].field}: ${rejected[0].reason}`;
 };
 
 describe('telemetry sample rules', () => {
-  it('accepts a full sample and keeps every value', () => {
-    const { valid, rejected } = checkSamples(
+  it('accepts a full sample and keeps every value', async () => {
+    const { valid, rejected } = await checkSamples(
       [
         sample({
           memUtil: 0,
@@ -47,67 +47,72 @@ describe('telemetry sample rules', () => {
     ]);
   });
 
-  it('takes an external id instead of an asset id, and optional fields as absent or null', () => {
-    const { valid } = checkSamples([{ externalId: 'i-123', hour: '2026-06-15T09:00Z', cpuUtil: 1, cost: null }], NOW);
+  it('takes an external id instead of an asset id, and optional fields as absent or null', async () => {
+    const { valid } = await checkSamples(
+      [{ externalId: 'i-123', hour: '2026-06-15T09:00Z', cpuUtil: 1, cost: null }],
+      NOW,
+    );
     expect(valid[0]).toMatchObject({ asset: { externalId: 'i-123' }, memUtil: null, cost: null });
   });
 
-  it('refuses what is not a sample object, and unknown fields', () => {
-    expect(issueOf('x')).toBe('sample: must be an object');
-    expect(issueOf([sample()])).toBe('sample: must be an object');
-    expect(issueOf(sample({ cpu: 1 }))).toBe('cpu: is not a sample field');
+  it('refuses what is not a sample object, and unknown fields', async () => {
+    expect(await issueOf('x')).toBe('sample: must be an object');
+    expect(await issueOf([sample()])).toBe('sample: must be an object');
+    expect(await issueOf(sample({ cpu: 1 }))).toBe('cpu: is not a sample field');
   });
 
-  it('needs exactly one of assetId and externalId, each well formed', () => {
-    expect(issueOf({ hour: '2026-06-15T09:00:00Z', cpuUtil: 1 })).toBe(
+  it('needs exactly one of assetId and externalId, each well formed', async () => {
+    expect(await issueOf({ hour: '2026-06-15T09:00:00Z', cpuUtil: 1 })).toBe(
       'assetId: exactly one of assetId and externalId is required',
     );
-    expect(issueOf(sample({ externalId: 'i-1' }))).toBe('assetId: exactly one of assetId and externalId is required');
-    expect(issueOf(sample({ assetId: 'not-a-uuid' }))).toBe('assetId: must be a UUID');
-    expect(issueOf(sample({ assetId: undefined, externalId: ' ' }))).toBe(
+    expect(await issueOf(sample({ externalId: 'i-1' }))).toBe(
+      'assetId: exactly one of assetId and externalId is required',
+    );
+    expect(await issueOf(sample({ assetId: 'not-a-uuid' }))).toBe('assetId: must be a UUID');
+    expect(await issueOf(sample({ assetId: undefined, externalId: ' ' }))).toBe(
       'externalId: must be text of 1 to 500 characters',
     );
-    expect(issueOf(sample({ assetId: undefined, externalId: 'x'.repeat(501) }))).toBe(
+    expect(await issueOf(sample({ assetId: undefined, externalId: 'x'.repeat(501) }))).toBe(
       'externalId: must be text of 1 to 500 characters',
     );
-    expect(issueOf(sample({ assetId: undefined, externalId: 'a\u0000b' }))).toBe(
+    expect(await issueOf(sample({ assetId: undefined, externalId: 'a\u0000b' }))).toBe(
       'externalId: must not contain control characters',
     );
   });
 
-  it('requires hour and cpuUtil', () => {
-    expect(issueOf(sample({ hour: undefined }))).toBe('hour: is required');
-    expect(issueOf(sample({ cpuUtil: undefined }))).toBe('cpuUtil: is required');
-    expect(issueOf(sample({ cpuUtil: null }))).toBe('cpuUtil: is required');
+  it('requires hour and cpuUtil', async () => {
+    expect(await issueOf(sample({ hour: undefined }))).toBe('hour: is required');
+    expect(await issueOf(sample({ cpuUtil: undefined }))).toBe('cpuUtil: is required');
+    expect(await issueOf(sample({ cpuUtil: null }))).toBe('cpuUtil: is required');
   });
 
-  it('keeps utilizations within 0–100', () => {
+  it('keeps utilizations within 0–100', async () => {
     for (const field of ['cpuUtil', 'memUtil', 'storageUtil']) {
-      expect(issueOf(sample({ [field]: -0.1 }))).toBe(`${field}: must be between 0 and 100`);
-      expect(issueOf(sample({ [field]: 100.01 }))).toBe(`${field}: must be between 0 and 100`);
-      expect(issueOf(sample({ [field]: '50' }))).toBe(`${field}: must be a number`);
-      expect(issueOf(sample({ [field]: Number.NaN }))).toBe(`${field}: must be a number`);
-      expect(issueOf(sample({ [field]: 100 }))).toBe('valid');
+      expect(await issueOf(sample({ [field]: -0.1 }))).toBe(`${field}: must be between 0 and 100`);
+      expect(await issueOf(sample({ [field]: 100.01 }))).toBe(`${field}: must be between 0 and 100`);
+      expect(await issueOf(sample({ [field]: '50' }))).toBe(`${field}: must be a number`);
+      expect(await issueOf(sample({ [field]: Number.NaN }))).toBe(`${field}: must be a number`);
+      expect(await issueOf(sample({ [field]: 100 }))).toBe('valid');
     }
   });
 
-  it('counts bytes in whole numbers, 0 or more', () => {
+  it('counts bytes in whole numbers, 0 or more', async () => {
     for (const field of ['networkInBytes', 'networkOutBytes']) {
-      expect(issueOf(sample({ [field]: -1 }))).toBe(`${field}: must be a whole number of bytes, 0 or more`);
-      expect(issueOf(sample({ [field]: 1.5 }))).toBe(`${field}: must be a whole number of bytes, 0 or more`);
-      expect(issueOf(sample({ [field]: 2 ** 53 }))).toBe(`${field}: must be a whole number of bytes, 0 or more`);
-      expect(issueOf(sample({ [field]: Number.POSITIVE_INFINITY }))).toBe(`${field}: must be a number`);
-      expect(issueOf(sample({ [field]: 0 }))).toBe('valid');
+      expect(await issueOf(sample({ [field]: -1 }))).toBe(`${field}: must be a whole number of bytes, 0 or more`);
+      expect(await issueOf(sample({ [field]: 1.5 }))).toBe(`${field}: must be a whole number of bytes, 0 or more`);
+      expect(await issueOf(sample({ [field]: 2 ** 53 }))).toBe(`${field}: must be a whole number of bytes, 0 or more`);
+      expect(await issueOf(sample({ [field]: Number.POSITIVE_INFINITY }))).toBe(`${field}: must be a number`);
+      expect(await issueOf(sample({ [field]: 0 }))).toBe('valid');
     }
   });
 
-  it('takes a cost of 0 or more', () => {
-    expect(issueOf(sample({ cost: -0.01 }))).toBe('cost: must be 0 or more');
-    expect(issueOf(sample({ cost: true }))).toBe('cost: must be a number');
-    expect(issueOf(sample({ cost: 0 }))).toBe('valid');
+  it('takes a cost of 0 or more', async () => {
+    expect(await issueOf(sample({ cost: -0.01 }))).toBe('cost: must be 0 or more');
+    expect(await issueOf(sample({ cost: true }))).toBe('cost: must be a number');
+    expect(await issueOf(sample({ cost: 0 }))).toBe('valid');
   });
 
-  it('reads the hour as an ISO 8601 instant on a UTC hour', () => {
+  it('reads the hour as an ISO 8601 instant on a UTC hour', async () => {
     expect(checkHour('2026-06-15T09:00:00.000Z', NOW)).toEqual({ value: Date.parse('2026-06-15T09:00:00Z') });
     expect(checkHour('2026-06-15T11:00:00+02:00', NOW)).toEqual({ value: Date.parse('2026-06-15T09:00:00Z') });
     expect(checkHour('2026-06-15T09:30:00+05:30', NOW)).toEqual({ value: Date.parse('2026-06-15T04:00:00Z') });
@@ -124,7 +129,7 @@ describe('telemetry sample rules', () => {
     expect(checkHour('2026-06-15T09:30:00Z', NOW)).toEqual({ reason: 'must be the start of a UTC hour' });
   });
 
-  it('takes the current hour but nothing later, and nothing older than 400 days', () => {
+  it('takes the current hour but nothing later, and nothing older than 400 days', async () => {
     expect(checkHour('2026-06-15T10:00:00Z', NOW)).toEqual({ value: Date.parse('2026-06-15T10:00:00Z') });
     expect(checkHour('2026-06-15T11:00:00Z', NOW)).toEqual({ reason: 'is in the future' });
     const oldest = Date.parse('2026-06-15T10:00:00Z') - ANALYTICS_LIMITS.telemetryMaxAgeDays * 86_400_000;
@@ -134,15 +139,15 @@ describe('telemetry sample rules', () => {
     });
   });
 
-  it('reports each refused sample with its index, beside the valid ones', () => {
-    const { valid, rejected } = checkSamples([sample(), sample({ cpuUtil: 101 }), sample()], NOW);
+  it('reports each refused sample with its index, beside the valid ones', async () => {
+    const { valid, rejected } = await checkSamples([sample(), sample({ cpuUtil: 101 }), sample()], NOW);
     expect(valid.map((checked) => checked.index)).toEqual([0, 2]);
     expect(rejected).toEqual([{ index: 1, field: 'cpuUtil', reason: 'must be between 0 and 100' }]);
   });
 });
 
 describe('samples repeated in one call', () => {
-  it('keeps the last sample of an asset and hour and reports the earlier ones as replaced', () => {
+  it('keeps the last sample of an asset and hour and reports the earlier ones as replaced', async () => {
     const rows = [
       { index: 0, assetId: 'a', hour: 1 },
       { index: 1, assetId: 'b', hour: 1 },

@@ -39,7 +39,7 @@ export class TelemetryService {
   ) {}
 
   async ingest(tenant: Tenant, received: TelemetryBody): Promise<TelemetryIngestResponse> {
-    const { samples, lines } = this.samplesOf(received);
+    const { samples, lines } = await this.samplesOf(received);
     if (samples.length > ANALYTICS_LIMITS.telemetrySamplesMax) throw analyticsError(AnalyticsErrorCode.TooManySamples);
     const { accepted, rejected } = await this.store(
       { organizationId: tenant.organizationId, accountId: tenant.accountId, actorId: tenant.userId, source: 'api' },
@@ -62,7 +62,7 @@ export class TelemetryService {
 
   /** Validates, resolves the assets in the organization, loads what passed; refused samples come back by index. */
   private async store(tenant: SampleOwner, samples: readonly unknown[]): Promise<TelemetryIngestResponse> {
-    const checked = checkSamples(samples, Date.now());
+    const checked = await checkSamples(samples, Date.now());
     const rejected: TelemetryIssue[] = [...checked.rejected];
 
     const byId = new Set<string>();
@@ -125,10 +125,10 @@ export class TelemetryService {
     return { accepted: kept.length, rejected };
   }
 
-  private samplesOf(received: TelemetryBody): { samples: readonly unknown[]; lines?: number[] } {
+  private async samplesOf(received: TelemetryBody): Promise<{ samples: readonly unknown[]; lines?: number[] }> {
     if (received.kind === 'csv') {
       try {
-        return readCsvSamples(received.text);
+        return await readCsvSamples(received.text);
       } catch (error) {
         throw analyticsError(AnalyticsErrorCode.TelemetryBodyInvalid, { message: (error as Error).message });
       }

@@ -8,6 +8,7 @@ import {
   TAG_IMPORT_COLUMNS,
   TAGGING_LIMITS,
 } from '@infra/contracts';
+import { parsedInSlices } from '@infra/platform';
 import { ImportIssues } from './import-issues';
 
 /** An external id is named in an issue up to this length (a 10 MiB cell must not make a 10 MiB issue). */
@@ -104,12 +105,15 @@ export async function readImportFile(fileName: string, content: Buffer): Promise
   const notText = encodingIssues(content);
   if (notText) return { ok: false, message: MESSAGES.importHasIssues, issues: notText };
   const parser = parse({ bom: true, info: true, relax_column_count: true, skip_empty_lines: true });
-  parser.end(content);
   const records: ImportRecord[] = [];
   let hasAssets: boolean | undefined;
   let headerSeen = false;
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+    // A slice at a time: a file read whole held the service's event loop for its whole parse.
+    for await (const { record, info } of parsedInSlices<{ record: string[]; info: { lines: number } }>(
+      parser,
+      content,
+    )) {
       // info.lines is the record's last line; a quoted field with line breaks starts it further up.
       const line = info.lines - newlinesIn(record);
       if (!headerSeen) {
