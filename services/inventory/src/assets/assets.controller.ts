@@ -13,7 +13,7 @@ import {
   Query,
   UseGuards,
 } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   type AssetDto,
   INVENTORY_LIMITS,
@@ -26,7 +26,7 @@ import {
 import { Caller, CallerContext } from '@infra/platform';
 import { inventoryError } from '../inventory.errors';
 import { adminTenantOf, tenantOf } from '../tenant';
-import { AssetListQueryDto, UpdateActiveStatusDto, UpsertAssetsDto } from './assets.dto';
+import { AssetListQueryDto, UpdateActiveStatusDto, UpsertAssetsDto, upsertAssetsBodyPipe } from './assets.dto';
 import { AssetsService } from './assets.service';
 
 /** 413 before 1000+ items are validated one by one (guards run before pipes). */
@@ -51,7 +51,12 @@ export class AssetsController {
     summary: 'Insert or replace up to 1000 assets by externalId, all or nothing (Admin).',
     description: 'Omitted attributes are cleared; an omitted status keeps the stored one (active for new assets).',
   })
-  upsert(@Caller() caller: CallerContext, @Body() body: UpsertAssetsDto): Promise<UpsertAssetsResponse> {
+  @ApiBody({ type: UpsertAssetsDto })
+  upsert(
+    @Caller() caller: CallerContext,
+    // A type, not the class: the global pipe leaves it to upsertAssetsBodyPipe (judged a slice at a time).
+    @Body(upsertAssetsBodyPipe()) body: Pick<UpsertAssetsDto, 'assets'>,
+  ): Promise<UpsertAssetsResponse> {
     const tenant = adminTenantOf(caller);
     return this.assets.upsertForOrganization({ ...tenant, actorId: tenant.userId }, body.assets);
   }

@@ -1,5 +1,7 @@
+import { BadRequestException, type PipeTransform, type Type, ValidationPipe } from '@nestjs/common';
+import { VALIDATION_PIPE_OPTIONS } from '@infra/platform';
 import { bodyErrorsOf } from '@infra/platform/testing';
-import { UpsertAssetsDto } from './assets.dto';
+import { AssetUpsertItemDto, UpsertAssetsDto, upsertAssetsBodyPipe } from './assets.dto';
 
 const upsert = (...assets: unknown[]) => bodyErrorsOf(UpsertAssetsDto, { assets });
 
@@ -13,5 +15,50 @@ describe('PUT assets body shape', () => {
       expect(await upsert({ externalId: 'i-2', name: 'ok' }, item)).toContain('each item of assets must be an object');
     }
     for (const item of ['i-1', 7, null]) expect(await upsert(item)).not.toEqual([]);
+  });
+});
+
+describe('upsertAssetsBodyPipe', () => {
+  const global = new ValidationPipe(VALIDATION_PIPE_OPTIONS);
+  const answerOf = async (pipe: PipeTransform, body: unknown, metatype: Type<object>) => {
+    try {
+      return { value: (await pipe.transform(body, { type: 'body', metatype })) as unknown };
+    } catch (error) {
+      return { error: (error as BadRequestException).getResponse() };
+    }
+  };
+
+  it.each([
+    ['valid assets', { assets: [{ externalId: 'i-1', name: 'web-1', cpu_cores: 4, status: 'active' }] }],
+    [
+      'an invalid asset among valid ones',
+      {
+        assets: [
+          { externalId: 'i-1', name: 'a' },
+          { externalId: '', cpu_cores: -1 },
+        ],
+      },
+    ],
+    ['items that are no objects', { assets: [[], 'i-1', null, { externalId: 'i-1', name: 'a' }] }],
+    ['an unknown attribute', { assets: [{ externalId: 'i-1', name: 'a', colour: 'red' }] }],
+    ['no assets', { assets: [] }],
+    ['assets that are no list', { assets: 'i-1' }],
+    ['another property', { assets: [{ externalId: 'i-1', name: 'a' }], extra: 1 }],
+    ['no object', [{ externalId: 'i-1', name: 'a' }]],
+  ])('answers as the global pipe on the dto for %s', async (_, body) => {
+    const sliced = await answerOf(upsertAssetsBodyPipe(), structuredClone(body), Object);
+    const whole = await answerOf(global, structuredClone(body), UpsertAssetsDto);
+    expect(sliced).toEqual(whole);
+  });
+
+  it('judges 1000 assets a slice at a time, letting other work run', async () => {
+    const assets = Array.from({ length: 1000 }, (_, n) => ({ externalId: `i-${n}`, name: `web-${n}`, memory: 8 }));
+    let turns = 0;
+    const ticking = setInterval(() => turns++, 0);
+    const { value } = await answerOf(upsertAssetsBodyPipe(), { assets }, Object);
+    clearInterval(ticking);
+    expect((value as UpsertAssetsDto).assets).toHaveLength(1000);
+    expect((value as UpsertAssetsDto).assets[999]).toBeInstanceOf(AssetUpsertItemDto);
+    expect(turns).toBeGreaterThan(0);
   });
 });

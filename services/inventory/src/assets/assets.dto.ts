@@ -27,7 +27,7 @@ import {
   TIME_HORIZONS,
   type TimeHorizon,
 } from '@infra/contracts';
-import { NoControlCharacters, queryBoolean, queryList } from '@infra/platform';
+import { LargeArrayBodyPipe, NoControlCharacters, queryBoolean, queryList } from '@infra/platform';
 
 const TEXT = INVENTORY_LIMITS.attributeTextMaxLength;
 const NUMBER = { allowNaN: false, allowInfinity: false };
@@ -102,6 +102,24 @@ export class UpsertAssetsDto {
   @Type(() => AssetUpsertItemDto)
   assets!: AssetUpsertItemDto[];
 }
+
+/** `UpsertAssetsDto` without its items' rules (`upsertAssetsBodyPipe` judges them a slice at a time). */
+export class UpsertAssetsEnvelopeDto {
+  @IsArray()
+  @ArrayMinSize(1)
+  assets!: unknown[];
+}
+
+/**
+ * `PUT assets` takes 1000 assets of 16 attributes each: as one class-validator pass they held the event loop for
+ * 130–330 ms (seconds on a busy core); judged a few dozen at a time, with the same messages, they do not.
+ */
+export const upsertAssetsBodyPipe = () =>
+  new LargeArrayBodyPipe<UpsertAssetsDto>({
+    dto: UpsertAssetsDto,
+    envelope: UpsertAssetsEnvelopeDto,
+    property: 'assets',
+  });
 
 export class AssetFilterQueryDto {
   @ApiPropertyOptional({ description: 'Tag ids (comma-separated): assets carrying any of them.' })
