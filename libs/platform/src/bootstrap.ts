@@ -5,7 +5,14 @@ import type { Server } from 'node:http';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { ConfigError, CommonEnv } from './config';
-import { isLargeJsonBody, isSmallJsonBody, parseLargeJsonBodies, refuseDeepJson, refuseUnsafeText } from './http';
+import {
+  answerClientErrorsInStandardBody,
+  isLargeJsonBody,
+  isSmallJsonBody,
+  parseLargeJsonBodies,
+  refuseDeepJson,
+  refuseUnsafeText,
+} from './http';
 import { requestIdMiddleware } from './logging';
 import { httpMetricsMiddleware, setServiceLabel } from './metrics';
 import { installProcessErrorHandlers } from './process-errors';
@@ -63,6 +70,7 @@ export async function bootstrapApp(module: unknown, options: BootstrapOptions): 
   await options.beforeListen?.(app);
   await app.listen(options.env.PORT, options.env.HOST);
   keepIdleConnectionsLonger(app);
+  answerClientErrorsInStandardBody(app.getHttpServer() as Server, options.service);
   new NestLogger('Bootstrap').log(`${options.service} listening on ${options.env.HOST}:${options.env.PORT}`);
   closeGracefullyOnSignals(app, options.service);
   return app;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
-import { AccountRoleName, Membership } from '../accounts/account.entity';
+import { Account, AccountRoleName, Membership } from '../accounts/account.entity';
 import { User } from '../users/user.entity';
 
 /** What a members list shows of an active member (no password hash, no MFA secret: only whether MFA is on). */
@@ -29,6 +29,11 @@ export class MembersRepository {
       .getRepository(Membership)
       .findOne({ select: { role: true }, where: { accountId, userId } });
     return membership?.role ?? null;
+  }
+
+  /** Whether the account exists (a System Admin is Admin of every account, not of an unknown id). */
+  accountExists(accountId: string): Promise<boolean> {
+    return this.dataSource.getRepository(Account).existsBy({ id: accountId });
   }
 
   list(accountId: string): Promise<MemberRow[]> {
