@@ -1,5 +1,6 @@
 import { type PipeTransform, type Type, ValidationPipe, type ValidationError } from '@nestjs/common';
 import { resolveMaxErrorMessagesLength } from '@nestjs/common/pipes/validation-errors.constants';
+import { getMetadataStorage } from 'class-validator';
 import { VALIDATION_PIPE_OPTIONS } from '../bootstrap';
 import { forEachInSlices, yieldToEventLoop } from '../event-loop';
 
@@ -82,12 +83,13 @@ export class LargeArrayBodyPipe<Body extends object> implements PipeTransform<un
       if (!isValidItem(item)) refused.push(index);
     });
 
-    // The rest of the body under the same rules, the array stood in for by one of its length (nothing to check).
+    // The rest of the body under the same rules, the array stood in for by one that answers its rules as it would
+    // (nothing in it to check; a stand-in of 100,000 elements cost 0.6 s of class-transformer).
     let errors: ValidationError[] = [];
     let result: Record<string, unknown> = {};
     try {
       result = (await this.oracle.transform(
-        { ...body, [property]: new Array<number>(items.length).fill(0) },
+        { ...body, [property]: new Array<number>(this.standInLength(items.length)).fill(0) },
         meta(envelope),
       )) as Record<string, unknown>;
     } catch (error) {
@@ -133,6 +135,28 @@ export class LargeArrayBodyPipe<Body extends object> implements PipeTransform<un
     if (errors.length > 0) throw await this.report.exceptionOf(errors);
     result[property] = accepted ?? items;
     return result as Body;
+  }
+
+  /**
+   * The fewest elements that the envelope's rules on the array answer as they would the real length: its minimum
+   * when the length is within the bounds, else the length itself. Any rule other than the array's kind and bounds
+   * gets the real length.
+   */
+  private standInLength(length: number): number {
+    let min = 0;
+    let max = Infinity;
+    const rules = getMetadataStorage()
+      .getTargetValidationMetadatas(this.options.envelope, '', true, false)
+      .filter((rule) => rule.propertyName === this.options.property);
+    for (const rule of rules) {
+      const bound = Number(rule.constraints?.[0]);
+      if (rule.name === 'isArray') continue;
+      if (rule.name === 'arrayMinSize') min = Math.max(min, bound);
+      else if (rule.name === 'arrayNotEmpty') min = Math.max(min, 1);
+      else if (rule.name === 'arrayMaxSize') max = Math.min(max, bound);
+      else return length;
+    }
+    return length < min || length > max ? length : min;
   }
 
   /** The body under the dto's rules, as the global pipe would take it. */
