@@ -21,18 +21,20 @@ describe('telemetry CSV', () => {
   });
 
   it('reads a body of many slices, a quoted cell across a slice boundary included, letting other work run', async () => {
-    const rows = Array.from({ length: 5000 }, (_, n) => `"i-${n}\n${'x'.repeat(20)}",2026-06-15T09:00:00Z,${n % 100}`);
+    // Emoji (surrogate pairs) all along: a slice boundary falls inside some of them.
+    const rows = Array.from({ length: 5000 }, (_, n) => `"i-${n}\n${'😀'.repeat(10)}",2026-06-15T09:00:00Z,${n % 100}`);
     let turns = 0;
     const ticker = setInterval(() => turns++, 0);
     const { samples, lines } = await readCsvSamples(`externalId,hour,cpuUtil\n${rows.join('\n')}\n`);
     clearInterval(ticker);
     expect(samples).toHaveLength(5000);
     expect(samples[4999]).toEqual({
-      externalId: `i-4999\n${'x'.repeat(20)}`,
+      externalId: `i-4999\n${'😀'.repeat(10)}`,
       hour: '2026-06-15T09:00:00Z',
       cpuUtil: 99,
     });
     expect(lines[4999]).toBe(1 + 2 * 5000);
+    expect(samples.every((sample) => !String(sample.externalId).includes('\ufffd'))).toBe(true);
     expect(turns).toBeGreaterThan(0);
   });
 });

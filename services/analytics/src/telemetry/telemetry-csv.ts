@@ -32,7 +32,7 @@ export async function readCsvSamples(text: string): Promise<CsvSamples> {
   const samples: Record<string, unknown>[] = [];
   const lines: number[] = [];
   try {
-    for await (const { record, info } of parsedInSlices<CsvRecord>(parser, Buffer.from(text))) {
+    for await (const { record, info } of parsedInSlices<CsvRecord>(parser, text)) {
       if (fields === undefined) {
         fields = fieldsOf(record);
         continue;

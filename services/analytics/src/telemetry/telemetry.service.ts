@@ -8,13 +8,15 @@ import {
   type TelemetrySource,
 } from '@infra/contracts';
 import { EventPublisher } from '@infra/messaging';
-import type { Tenant } from '@infra/platform';
+import { forEachInSlices, type Tenant } from '@infra/platform';
 import { analyticsError } from '../analytics.errors';
 import { AnalyticsScheduler } from '../rollups/analytics.jobs';
 import { readCsvSamples } from './telemetry-csv';
 import { checkSamples, keepLastPerAssetHour } from './telemetry-samples';
 import { TelemetryRepository, type TelemetryRow } from './telemetry.repository';
 
+/** Samples resolved to their asset between two yields to the event loop. */
+const RESOLVE_SLICE = 5000;
 /** Assets per freshness event: well inside the topic schema's 100,000, and one event for a full call. */
 const FRESHNESS_CHUNK = 50_000;
 
@@ -75,7 +77,7 @@ export class TelemetryService {
     const idOfExternal = new Map(found.flatMap((asset) => (asset.externalId ? [[asset.externalId, asset.id]] : [])));
 
     const resolved: (TelemetryRow & { index: number })[] = [];
-    for (const sample of checked.valid) {
+    await forEachInSlices(checked.valid, RESOLVE_SLICE, (sample) => {
       const { asset, index } = sample;
       const assetId =
         'assetId' in asset
@@ -98,7 +100,7 @@ export class TelemetryService {
           networkOutBytes: sample.networkOutBytes,
           cost: sample.cost,
         });
-    }
+    });
     // After resolution: an asset named once by id and once by external id is one asset.
     const { kept, replaced } = keepLastPerAssetHour(resolved, (row) => row.assetId);
     rejected.push(...replaced);
