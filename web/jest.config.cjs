@@ -16,7 +16,8 @@ module.exports = {
   setupFiles: ['<rootDir>/test/setup.cjs'],
   setupFilesAfterEnv: ['<rootDir>/test/setupAfterEnv.cjs'],
   // A loaded CI machine renders several times slower than a laptop: 5 s (jest's default) is no bound on a page test.
-  testTimeout: 60_000,
+  // With both cores kept busy, the widgets page (eleven widgets and their charts) took over 60 s in one test.
+  testTimeout: 180_000,
   // Two workers, each replaced once it holds 1 GiB after a file: in one process (jest's choice on 2 cores) the 67
   // files' jsdom pages and MUI styles add up past Node's 4 GiB heap.
   maxWorkers: 2,
