@@ -22,6 +22,9 @@ module.exports = {
   // files' jsdom pages and MUI styles add up past Node's 4 GiB heap.
   maxWorkers: 2,
   workerIdleMemoryLimit: '1GB',
+  // undici's fetch reads a response body through queueMicrotask: faked, the body is read only when the clock moves,
+  // and each read schedules the next, so advancing the clock never ends (this hung widgetRetry.test.tsx).
+  fakeTimers: { doNotFake: ['queueMicrotask'] },
   clearMocks: true,
   restoreMocks: true,
 };
