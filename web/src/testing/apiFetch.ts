@@ -38,7 +38,7 @@ class PageRequest extends Request {
  * Gives jsdom a fetch, Request, Response and Headers (undici's, as in Node) and answers every request with
  * `answer`. Returns the requests sent and a function that puts the previous globals back.
  */
-export function stubApiFetch(answer: (request: SentRequest) => StubAnswer) {
+export function stubApiFetch(answer: (request: SentRequest) => StubAnswer | Promise<StubAnswer>) {
   const sent: SentRequest[] = [];
   const previous = {
     fetch: globalThis.fetch,
@@ -59,7 +59,7 @@ export function stubApiFetch(answer: (request: SentRequest) => StubAnswer) {
       body: text ? (JSON.parse(text) as unknown) : undefined,
     };
     sent.push(request_);
-    const { status, body, headers } = answer(request_);
+    const { status, body, headers } = await answer(request_);
     const empty = body === undefined || status === 204;
     return new Response(empty ? null : JSON.stringify(body), {
       status,
@@ -73,8 +73,8 @@ export function stubApiFetch(answer: (request: SentRequest) => StubAnswer) {
   };
 }
 
-/** Answers by "METHOD /path" (e.g. "GET /api/v1/accounts"); unknown routes answer 404. */
-export type StubRoutes = Record<string, (request: SentRequest) => StubAnswer>;
+/** Answers by "METHOD /path" (e.g. "GET /api/v1/accounts"), at once or later; unknown routes answer 404. */
+export type StubRoutes = Record<string, (request: SentRequest) => StubAnswer | Promise<StubAnswer>>;
 
 const routeOf = (request: SentRequest) => `${request.method} ${request.path}`;
 

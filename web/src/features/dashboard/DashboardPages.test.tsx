@@ -9,7 +9,7 @@ import type {
 } from '@infra/contracts';
 import { Route, Routes } from 'react-router-dom';
 import { ROUTES } from '../../config/routes';
-import { stubApiRoutes, type StubRoutes } from '../../testing/apiFetch';
+import { stubApiRoutes, type StubAnswer, type StubRoutes } from '../../testing/apiFetch';
 import { analysisAnswer, analysisRoutes, costFixture, workloadFixture } from '../analytics/analyticsTestData';
 import { accountFixture, organizationFixture, profileFixture } from '../../testing/fixtures';
 import { renderWithApp } from '../../testing/render';
@@ -353,6 +353,25 @@ describe('view dashboard', () => {
       collections: [{ label: 'Production', value: COLLECTION_ID }],
       timeHorizon: 'Last 7 Days',
     });
+  });
+});
+
+describe('view dashboard with tags', () => {
+  it("names the view's tags from the start, never by their ids", async () => {
+    const TAG_ID = '12121212-3434-4565-8787-909090909090';
+    stub.restore();
+    let answerTags: (answer: StubAnswer) => void = () => undefined;
+    stub = stubApiRoutes({
+      ...routes,
+      [`GET /api/v1/views/${VIEW_ID}`]: () => ({ status: 200, body: { ...view, tagIds: [TAG_ID] } }),
+      'GET /api/v1/tags': () => new Promise<StubAnswer>((resolve) => (answerTags = resolve)),
+    });
+    renderDashboard(`/views/${VIEW_ID}`);
+    await waitFor(() => expect(stub.callsTo('GET /api/v1/tags')).toHaveLength(1));
+    await waitFor(() => expect(stub.callsTo('GET /api/v1/collections')).toHaveLength(1));
+    expect(document.body.textContent).not.toContain(TAG_ID);
+    answerTags({ status: 200, body: [{ id: TAG_ID, tagId: 'env:prod' }] });
+    expect((await screen.findByTestId('view-filter-tags')).textContent).toBe('env:prod');
   });
 });
 

@@ -19,12 +19,12 @@ export default function ViewPage() {
   const organizationId = useAppSelector(selectSelectedOrganizationId);
   const validId = isUuid(id);
   const { currentData: view, error, isFetching, refetch } = useGetViewQuery(id, { skip: !validId || !organizationId });
-  const { collectionsSettled, tags, collections } = useFilterOptions();
-  // The collections are labelled from their options, so they wait for them; tags are labelled when they can be
-  // (a failed tag list is asked for again by every new subscriber, so waiting for it would never settle).
+  const { collectionsSettled, tagsSettled, tags, collections } = useFilterOptions();
+  // Tags and collections are labelled from their options, so the dashboard waits for both (a saved id is not a name);
+  // a list that failed labels by id.
   const target = useMemo<DashboardTarget | undefined>(
     () =>
-      view && collectionsSettled
+      view && collectionsSettled && tagsSettled
         ? {
             kind: 'view',
             id: view.id,
@@ -33,7 +33,7 @@ export default function ViewPage() {
             timeHorizon: view.timeHorizon,
           }
         : undefined,
-    [view, collectionsSettled, tags, collections],
+    [view, collectionsSettled, tagsSettled, tags, collections],
   );
 
   return (

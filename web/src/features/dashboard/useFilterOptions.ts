@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import type { CollectionDto } from '@infra/contracts';
 import { useAppSelector } from '../../app/hooks';
 import { selectSelectedOrganizationId } from '../selection/selectedOrganizationSlice';
@@ -40,6 +40,9 @@ export function useFilterOptions() {
   const tags = useGetTagOptionsQuery(undefined, { skip });
   const collectionOptions = useMemo(() => collectionOptionsOf(collections.data), [collections.data]);
   const tagOptions = useMemo(() => tagFilterOptionsOf(tags.data), [tags.data]);
+  // Latched: a failed tag list is asked for again by every new subscriber, and a page waiting on it would flicker.
+  const tagsAnswered = useRef(false);
+  if (!skip && (tags.data !== undefined || tags.isError)) tagsAnswered.current = true;
   return {
     collections: collectionOptions,
     collectionsLoading: collections.isLoading,
@@ -47,5 +50,7 @@ export function useFilterOptions() {
     tagsLoading: tags.isLoading,
     /** Whether the collections have answered (a failed list counts: it just has no options). */
     collectionsSettled: !skip && !collections.isLoading,
+    /** Whether the tags have answered once (or failed): before, a saved tag id has no name to show. */
+    tagsSettled: tagsAnswered.current,
   };
 }

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { stubApiFetch, type SentRequest, type StubAnswer } from '../../testing/apiFetch';
+import { stubApiFetch, type StubRoutes } from '../../testing/apiFetch';
 import { accountFixture, organizationFixture, profileFixture } from '../../testing/fixtures';
 import { renderWithApp } from '../../testing/render';
 import { analysisRoutes } from '../analytics/analyticsTestData';
@@ -12,7 +12,7 @@ beforeEach(() => window.localStorage.clear());
 afterEach(() => gateway.restore());
 
 /** The organization's analyses as the gateway stub's extra reads (paths without /api/v1/). */
-function organizationReads(): Record<string, (request: SentRequest) => StubAnswer> {
+function organizationReads(): StubRoutes {
   return Object.fromEntries(
     Object.entries(analysisRoutes('/api/v1/organizations')).map(([route, answer]) => [
       route.replace('GET /api/v1/', ''),

@@ -1,5 +1,5 @@
 import type { AccountRole, AssetDto, CollectionDto, TagDto, ViewDto, ViewSummaryDto } from '@infra/contracts';
-import { stubApiFetch, type SentRequest, type StubAnswer } from '../../testing/apiFetch';
+import { stubApiFetch, type SentRequest, type StubAnswer, type StubRoutes } from '../../testing/apiFetch';
 import { act } from '@testing-library/react';
 import type { makeStore } from '../../app/store';
 import { accountFixture, organizationFixture, profileFixture } from '../../testing/fixtures';
@@ -89,7 +89,7 @@ export interface GatewayData {
   /** Answers for writes by "METHOD path"; default 200 with `{}`. */
   writes: Record<string, StubAnswer>;
   /** Answers for other reads by path (without /api/v1/). */
-  reads?: Record<string, (request: SentRequest) => StubAnswer>;
+  reads?: StubRoutes;
 }
 
 const summary: ViewSummaryDto = {
@@ -117,7 +117,7 @@ export function stubGateway(data: Partial<GatewayData> = {}) {
       }),
     ],
   });
-  const answer = (request: SentRequest): StubAnswer => {
+  const answer = (request: SentRequest): StubAnswer | Promise<StubAnswer> => {
     const path = request.path.replace(/^\/api\/v1\//, '');
     const search = request.search;
     if (request.method !== 'GET') return state.writes[`${request.method} ${path}`] ?? { status: 200, body: {} };

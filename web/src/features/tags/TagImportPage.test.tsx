@@ -40,7 +40,7 @@ const invalid = {
   valid: false,
   records: 2,
   message: MESSAGES.importHasIssues,
-  issues: [{ lineNumber: 3, dataField: 'value', issue: TAG_RULE_MESSAGES.value }],
+  issues: [{ lineNumber: 3, dataField: 'value' as const, issue: TAG_RULE_MESSAGES.value }],
 };
 const valid = { fileName: 'tags.csv', valid: true, records: 3, message: MESSAGES.importValid, issues: [] };
 
@@ -67,11 +67,15 @@ function openPage(validations: unknown[] = [valid], data: Partial<GatewayData> =
           body: importOf(polls < 2 ? { status: 'running' } : { status: 'completed', recordsImported: 3 }),
         };
       },
+      'tags/import/i2': () => ({
+        status: 200,
+        body: importOf({ ...invalid, id: 'i2', fileName: 'mine.csv', status: 'failed', issueCount: 1 }),
+      }),
       'tags/import': () => ({
         status: 200,
         body: [
           importOf({ id: 'i0', fileName: 'old.csv', status: 'completed', recordsImported: 7, apiKeyId: 'k1' }),
-          importOf({ id: 'i1', fileName: 'mine.csv', status: 'failed' }),
+          importOf({ id: 'i2', fileName: 'mine.csv', status: 'failed', message: MESSAGES.importHasIssues }),
         ],
       }),
     },
@@ -162,12 +166,16 @@ describe('Tag import: New Import', () => {
 
     // Step 3: the import runs and is polled until it completes.
     fireEvent.click(button('import-submit'));
+    const importStarted = () =>
+      store.getState().toasts.items.filter((toast) => toast.messageKey === 'tags.toasts.importStarted');
+    await waitFor(() => expect(importStarted().map((toast) => toast.dismissed)).toEqual([false]));
     expect((await screen.findByTestId('import-result')).textContent).toBe(MESSAGES.importSucceeded(3));
     expect(writesOf(gateway.sent)).toEqual([['POST tags/import?fileName=tags.csv', undefined]]);
     expect(gateway.sent.filter((request) => request.path === '/api/v1/tags/import/i1').length).toBeGreaterThanOrEqual(
       2,
     );
-    expect(store.getState().toasts.items.map((toast) => toast.messageKey)).toEqual(['tags.toasts.importStarted']);
+    // "Import started" is not left beside the result.
+    expect(importStarted().map((toast) => toast.dismissed)).toEqual([true]);
   });
 
   it('keeps the uploaded file while Past Imports is looked at', async () => {
@@ -204,5 +212,18 @@ describe('Tag import: Past Imports', () => {
     expect(within(grid).getAllByText(/^03\/02\/2026 \d\d:04 [AP]M /)).toHaveLength(2);
     fireEvent.click(within(grid).getByRole('button', { name: 'Download old.csv' }));
     await waitFor(() => expect(mockedDownload).toHaveBeenCalledWith(address('old.csv', 'GET'), 'old.csv'));
+  });
+
+  it('says why an import failed: its reason and its issues', async () => {
+    openPage();
+    fireEvent.click(await screen.findByTestId('import-tab-past'));
+    const grid = await screen.findByRole('grid', { name: 'Past Imports' });
+    fireEvent.click(await within(grid).findByRole('button', { name: 'Why mine.csv was not imported' }));
+    const dialog = await screen.findByRole('dialog', { name: 'mine.csv was not imported' });
+    expect((await within(dialog).findByTestId('import-result')).textContent).toBe(MESSAGES.importHasIssues);
+    const issues = within(dialog).getByRole('grid', { name: 'Validation issues' });
+    expect(within(issues).getByText(TAG_RULE_MESSAGES.value)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

@@ -6,6 +6,11 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip, { type ChipProps } from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
@@ -41,9 +46,11 @@ import {
   INITIAL_IMPORT_FLOW,
   type ImportFlow,
 } from './importFlow';
+import { dismissToastsWithMessage } from '../toasts/toastsSlice';
 import { TaggingFrame } from './TaggingFrame';
 import { knownTextKey } from './tagRules';
 import {
+  IMPORT_STARTED_TOAST,
   tagsApi,
   useGetTagImportQuery,
   useGetTagImportsQuery,
@@ -262,6 +269,8 @@ function NewImport() {
   useEffect(() => {
     if (!running || running.id !== importing || !importEnded(running)) return;
     dispatch({ type: 'importEnded', result: running });
+    // "Import started" is stale once the result is on the page.
+    appDispatch(dismissToastsWithMessage(IMPORT_STARTED_TOAST));
     appDispatch(
       api.util.invalidateTags([
         { type: 'Tag', id: 'LIST' },
@@ -404,6 +413,7 @@ function PastImports() {
   const download = useDownload();
   const actorLabel = useActorLabel();
   const { data, isFetching } = useGetTagImportsQuery();
+  const [whyFailed, setWhyFailed] = useState<TagImportDto | undefined>();
   const columns = useMemo<GridColDef<TagImportDto>[]>(
     () => [
       {
@@ -444,32 +454,66 @@ function PastImports() {
         field: 'status',
         headerName: t('tags.import.past.status'),
         width: 120,
-        renderCell: ({ row }) => (
-          <Chip
-            size="small"
-            variant="outlined"
-            color={STATUS_COLORS[row.status]}
-            label={t(`tags.import.status.${row.status}`)}
-          />
-        ),
+        renderCell: ({ row }) =>
+          row.status === 'failed' ? (
+            // A failed import says why: its reason and issues open in a dialog.
+            <Chip
+              size="small"
+              variant="outlined"
+              color={STATUS_COLORS.failed}
+              label={t('tags.import.status.failed')}
+              onClick={() => setWhyFailed(row)}
+              aria-label={t('tags.import.past.whyFailed', { fileName: row.fileName })}
+              aria-haspopup="dialog"
+            />
+          ) : (
+            <Chip
+              size="small"
+              variant="outlined"
+              color={STATUS_COLORS[row.status]}
+              label={t(`tags.import.status.${row.status}`)}
+            />
+          ),
       },
     ],
     [t, format, download, actorLabel],
   );
   const responsive = useResponsiveColumns(columns, ['fileName', 'status']);
   return (
-    <DataGrid
-      {...gridDefaults}
-      rows={data ?? []}
-      {...responsive}
-      loading={isFetching}
-      disableColumnFilter
-      disableRowSelectionOnClick
-      autoHeight
-      initialState={{ ...gridDefaults.initialState, sorting: { sortModel: [{ field: 'createdAt', sort: 'desc' }] } }}
-      aria-label={t('tags.import.tabs.past')}
-      sx={{ border: 0 }}
-    />
+    <>
+      <DataGrid
+        {...gridDefaults}
+        rows={data ?? []}
+        {...responsive}
+        loading={isFetching}
+        disableColumnFilter
+        disableRowSelectionOnClick
+        autoHeight
+        initialState={{ ...gridDefaults.initialState, sorting: { sortModel: [{ field: 'createdAt', sort: 'desc' }] } }}
+        aria-label={t('tags.import.tabs.past')}
+        sx={{ border: 0 }}
+      />
+      {whyFailed ? <FailedImportDialog pastImport={whyFailed} onClose={() => setWhyFailed(undefined)} /> : null}
+    </>
+  );
+}
+
+/** Why a past import failed: the list leaves out the issues, so the import is read whole. */
+function FailedImportDialog({ pastImport, onClose }: { pastImport: TagImportDto; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { data } = useGetTagImportQuery(pastImport.id);
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="failed-import-title">
+      <DialogTitle id="failed-import-title">
+        {t('tags.import.past.failedTitle', { fileName: pastImport.fileName })}
+      </DialogTitle>
+      <DialogContent>
+        {data ? <ImportResult result={data} /> : <CircularProgress aria-label={t('common.loading')} />}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.close')}</Button>
+      </DialogActions>
+    </Dialog>
   );
 }
 

@@ -117,7 +117,8 @@ export const tagsApi = api.injectEndpoints({
 registerEndpointToasts('batchCreateTag', { successKey: 'tags.toasts.created' });
 registerEndpointToasts('updateTag', { successKey: 'tags.toasts.updated' });
 registerEndpointToasts('batchAssignTags', { successKey: 'tags.toasts.assigned' });
-registerEndpointToasts('startTagImport', { successKey: 'tags.toasts.importStarted' });
+export const IMPORT_STARTED_TOAST = 'tags.toasts.importStarted';
+registerEndpointToasts('startTagImport', { successKey: IMPORT_STARTED_TOAST });
 // The import page says "Error: Unable to upload file. Please try again." itself.
 registerEndpointToasts('getTagUploadAddress', { silentQueryError: true });
 

@@ -52,6 +52,10 @@ const toastsSlice = createSlice({
     dismissToast(state, action: PayloadAction<string>) {
       for (const toast of state.items) if (toast.key === action.payload) toast.dismissed = true;
     },
+    /** Dismisses every toast of one text (e.g. "Import started" once the import has ended). */
+    dismissToastsWithMessage(state, action: PayloadAction<string>) {
+      for (const toast of state.items) if (toast.messageKey === action.payload) toast.dismissed = true;
+    },
     removeToast(state, action: PayloadAction<string>) {
       state.items = state.items.filter((toast) => toast.key !== action.payload);
     },
@@ -64,6 +68,7 @@ const toastsSlice = createSlice({
   },
 });
 
-export const { enqueueToast, dismissToast, removeToast, serviceAnswered } = toastsSlice.actions;
+export const { enqueueToast, dismissToast, dismissToastsWithMessage, removeToast, serviceAnswered } =
+  toastsSlice.actions;
 export const { selectToasts, selectHasOutage } = toastsSlice.selectors;
 export default toastsSlice;

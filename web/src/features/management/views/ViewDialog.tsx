@@ -80,6 +80,7 @@ function IdsPicker({
   testId,
   helperText,
   disabled,
+  loading = false,
 }: {
   label: string;
   options: Option[];
@@ -88,15 +89,19 @@ function IdsPicker({
   testId: string;
   helperText?: string;
   disabled?: boolean;
+  /** While the options load, a chosen id shows as "Loading...", not as its id. */
+  loading?: boolean;
 }) {
   const { t } = useTranslation();
   const byId = useMemo(() => new Map(options.map((option) => [option.id, option])), [options]);
-  // Ids the options do not know (a deleted collection, tags not loaded) still show, by their id.
-  const chosen = value.map((id) => byId.get(id) ?? { id, label: id });
+  // Ids the options do not know (a deleted collection) still show, by their id.
+  const chosen = value.map((id) => byId.get(id) ?? { id, label: loading ? t('common.loading') : id });
   return (
     <Autocomplete<Option, true, false, false>
       multiple
       disabled={disabled}
+      loading={loading}
+      loadingText={t('common.loading')}
       options={options}
       value={chosen}
       onChange={(_event, next) => onChange(next.map((option) => option.id).slice(0, INVENTORY_LIMITS.filterIdsMax))}
@@ -160,8 +165,12 @@ export function ViewDialog({ open, view, submitting, onSave, onClose }: ViewDial
   // Each field is checked as it is typed once touched (as Create Tags and the event form do), every one on Save.
   const [touched, setTouched] = useState<{ name: boolean; description: boolean }>({ name: false, description: false });
   const shows = (field: 'name' | 'description') => attempted || touched[field];
-  const { data: collections } = useGetCollectionsQuery(undefined, { skip: !open });
-  const { data: tags, isError: tagsUnavailable } = useGetTagOptionsQuery(undefined, { skip: !open });
+  const { data: collections, isLoading: collectionsLoading } = useGetCollectionsQuery(undefined, { skip: !open });
+  const {
+    data: tags,
+    isError: tagsUnavailable,
+    isLoading: tagsLoading,
+  } = useGetTagOptionsQuery(undefined, { skip: !open });
 
   useEffect(() => {
     if (open) {
@@ -240,6 +249,7 @@ export function ViewDialog({ open, view, submitting, onSave, onClose }: ViewDial
               value={form.collectionIds}
               onChange={set('collectionIds')}
               testId="view-collections"
+              loading={collectionsLoading}
             />
             <IdsPicker
               label={t('management.views.tags')}
@@ -247,6 +257,7 @@ export function ViewDialog({ open, view, submitting, onSave, onClose }: ViewDial
               value={form.tagIds}
               onChange={set('tagIds')}
               testId="view-tags"
+              loading={tagsLoading}
               disabled={tagsUnavailable && form.tagIds.length === 0}
               helperText={tagsUnavailable ? t('management.views.tagsUnavailable') : undefined}
             />
