@@ -4,7 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { AnalysisHorizon } from '@infra/contracts';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '../../shared/components/ErrorBoundary';
 import { RetryingNote, useRetryAttempts } from '../../shared/components/RetryingNote';
@@ -81,13 +81,21 @@ export interface QueryContentProps<T> {
   children: (data: T) => ReactNode;
 }
 
+/** The deferred answer's value before the first one (undefined cannot be `useDeferredValue`'s initial value). */
+const NOT_YET = Symbol('not yet');
+
 /**
  * A widget's query states: the widget error, "no organization", loading, or the content; while the request is being
  * retried (a service down or slow), "Retrying…" above the placeholder or the figures shown.
  */
 export function QueryContent<T>({ query, skip, height = 160, children }: QueryContentProps<T>) {
   const { t } = useTranslation();
-  const { currentData } = query;
+  // An answer re-renders its widget at once (a store update is never time-sliced): a dashboard's charts drawn that
+  // way were one task of seconds on a phone (issue 21, item 8). Deferred, the content is drawn in a background
+  // render React slices and interrupts; the placeholder stays until then. Safe because the frame remounts this for
+  // other arguments (its `resetKey`), so a deferred answer is always the current arguments' own.
+  const deferred = useDeferredValue<T | typeof NOT_YET>(query.currentData ?? NOT_YET, NOT_YET);
+  const currentData = deferred === NOT_YET || query.currentData === undefined ? undefined : deferred;
   const retrying = useRetryAttempts(query.requestId);
   if (query.isError) return <WidgetError />;
   if (skip) return <Typography color="text.secondary">{t('layout.noOrganizations')}</Typography>;
