@@ -10,7 +10,7 @@ import { pollUntil } from '@infra/platform/testing';
 import { BROWSER_BASE_URL as BASE_URL, useBrowser, WAIT_MS } from './support/browser';
 import { signInThroughPage, selectOrganizationInHeader } from './support/web-signin';
 
-jest.setTimeout(240_000);
+jest.setTimeout(300_000);
 
 const session = useBrowser();
 

@@ -12,7 +12,7 @@ import { BROWSER_BASE_URL as BASE_URL, useBrowser, WAIT_MS } from './support/bro
 import { DASHBOARD_WIDGETS as WIDGETS, renderWatcher } from './support/dashboards';
 import { signInThroughPage, selectOrganizationInHeader } from './support/web-signin';
 
-jest.setTimeout(180_000);
+jest.setTimeout(300_000);
 
 const session = useBrowser();
 

@@ -16,7 +16,7 @@ import { BROWSER_BASE_URL as BASE_URL, useBrowser, WAIT_MS } from './support/bro
 import { mailTo } from './support/isolation-fixtures/mail';
 import { signInThroughPage } from './support/web-signin';
 
-jest.setTimeout(240_000);
+jest.setTimeout(300_000);
 
 const SCREENS = path.resolve(__dirname, '../../.cache/test-results/screens');
 const session = useBrowser();

@@ -6,7 +6,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { BROWSER_BASE_URL as BASE_URL, useBrowser, WAIT_MS } from './support/browser';
 
-jest.setTimeout(60_000);
+jest.setTimeout(300_000);
 
 const session = useBrowser();
 

@@ -9,7 +9,7 @@ import { pollUntil } from '@infra/platform/testing';
 import { BROWSER_BASE_URL as BASE_URL, useBrowser, WAIT_MS } from './support/browser';
 import { signInThroughPage } from './support/web-signin';
 
-jest.setTimeout(120_000);
+jest.setTimeout(300_000);
 
 const session = useBrowser();
 

@@ -9,7 +9,7 @@ import type { Cookie } from 'playwright-core';
 import { BROWSER_BASE_URL as BASE_URL, useBrowser, WAIT_MS } from './support/browser';
 import { signInThroughPage } from './support/web-signin';
 
-jest.setTimeout(180_000);
+jest.setTimeout(300_000);
 
 const id = randomUUID();
 

@@ -9,7 +9,7 @@ import type { Route } from 'playwright-core';
 import { pollUntil } from '@infra/platform/testing';
 import { BROWSER_BASE_URL as BASE_URL, useBrowser, WAIT_MS } from './support/browser';
 
-jest.setTimeout(60_000);
+jest.setTimeout(300_000);
 
 const profile = {
   firstName: 'Ada',

@@ -3,7 +3,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
 
 export const BROWSER_BASE_URL = (process.env.BASE_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
-export const WAIT_MS = 15_000;
+// A generous bound on one page step: with both cores kept busy, a sign-in took over 15 s to show Home.
+export const WAIT_MS = 45_000;
 
 export interface BrowserSession {
   readonly browser: Browser;
