@@ -12,6 +12,8 @@ module.exports = {
   moduleNameMapper: {
     '^@infra/contracts$': '<rootDir>/../libs/contracts/src',
     '\\.(css|less|scss|svg|png|jpg)$': '<rootDir>/test/fileMock.cjs',
+    // Vite's build-time variables (import.meta.env, which CommonJS cannot parse).
+    '/buildEnv$': '<rootDir>/test/buildEnv.cjs',
   },
   setupFiles: ['<rootDir>/test/setup.cjs'],
   setupFilesAfterEnv: ['<rootDir>/test/setupAfterEnv.cjs'],

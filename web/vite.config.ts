@@ -1,62 +1,34 @@
-import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
+import { markdownPages, type MarkdownPage } from './build/markdownPages';
 import { precompress } from './build/precompress';
 import { routePreload, type RouteModules } from './build/routePreload';
 import { scriptBudget } from './build/scriptBudget';
+import { USER_GUIDE_PATHS } from './src/config/docs';
 import { ROUTES } from './src/config/routes';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 
 /** The gateway serves the API (and, in production, this build) on one origin. */
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 const proxy = { '/api': { target: gateway, changeOrigin: true } };
 
-const README = fileURLToPath(new URL('../README.md', import.meta.url));
-const README_PAGE = 'docs/readme.html';
-
-const escapeHtml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** GitHub-style heading anchors: lower case, punctuation dropped, spaces as hyphens. */
-const slug = (heading: string): string =>
-  heading
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s-]/gu, '')
-    .trim()
-    .replace(/\s/g, '-');
-
-/** The repository README as a plain HTML page (its headings anchored, the rest preformatted). */
-function readmePage(markdown: string): string {
-  let inFence = false;
-  const body = markdown
-    .split('\n')
-    .map((line) => {
-      if (line.trimStart().startsWith('```')) inFence = !inFence;
-      const heading = inFence ? null : /^(#{1,6})\s+(.*)$/.exec(line);
-      if (!heading) return escapeHtml(line);
-      const level = heading[1]?.length ?? 1;
-      const text = heading[2] ?? '';
-      return `</pre><h${level} id="${slug(text)}">${escapeHtml(text)}</h${level}><pre>`;
-    })
-    .join('\n');
-  return `<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>Infra Analytics: README</title><style>body{font-family:system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem;color:#1d2939}pre{white-space:pre-wrap;font:14px/1.5 ui-monospace,monospace}</style></head><body><pre>${body}</pre></body></html>`;
-}
-
-/** Serves the README (Admin → Manuals links to it) in development and copies it into the build. */
-function readmeDoc(): Plugin {
-  return {
-    name: 'readme-doc',
-    configureServer(server) {
-      server.middlewares.use(`/${README_PAGE}`, (_req, res) => {
-        res.setHeader('Content-Type', 'text/html; charset=utf-8');
-        res.end(readmePage(readFileSync(README, 'utf8')));
-      });
-    },
-    generateBundle() {
-      this.emitFile({ type: 'asset', fileName: README_PAGE, source: readmePage(readFileSync(README, 'utf8')) });
-    },
-  };
-}
+/** Markdown files published as pages: the user guide (Admin → Manuals links it) and the README (for developers). */
+const fromRepository = (file: string) => fileURLToPath(new URL(`../${file}`, import.meta.url));
+const MARKDOWN_PAGES: MarkdownPage[] = [
+  { source: fromRepository('README.md'), fileName: 'docs/readme.html', title: 'Infra Analytics: README', lang: 'en' },
+  {
+    source: fromRepository('docs/user-guide.md'),
+    fileName: USER_GUIDE_PATHS.en.slice(1),
+    title: 'Infra Analytics: user guide',
+    lang: 'en',
+  },
+  {
+    source: fromRepository('docs/user-guide.fr.md'),
+    fileName: USER_GUIDE_PATHS.fr.slice(1),
+    title: "Infra Analytics : guide de l'utilisateur",
+    lang: 'fr',
+  },
+];
 
 /** The lazy pages each route opens with (any other path: the layout and whatever page it shows). */
 const LAYOUT = 'src/layout/DefaultLayout.tsx';
@@ -121,7 +93,7 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [
     react(),
-    readmeDoc(),
+    markdownPages(MARKDOWN_PAGES),
     routePreload(ROUTE_MODULES),
     scriptBudget(ROUTE_MODULES, SCRIPT_BUDGETS),
     precompress(),

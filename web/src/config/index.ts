@@ -2,6 +2,7 @@
  * Client constants from the specification (§8, §9). Kept here until the lead folds the shared ones into
  * `@infra/contracts`.
  */
+import { BUILD_ENV } from './buildEnv';
 
 /** Same-origin API prefix; login and logout are full-page navigations. */
 export const API_BASE_URL = '/api/v1';
@@ -10,11 +11,12 @@ export const LOGOUT_PATH = '/api/logout';
 /** Query parameter of the login location and the sign-in page: where to go once signed in. */
 export const RETURN_TO_PARAM = 'returnTo';
 
-/** The product's documentation (Admin → Manuals): the gateway's OpenAPI pages, its call list, and the README. */
-export const API_DOCS_PATH = '/api/docs';
-export const API_INDEX_PATH = '/api/v1';
-/** The repository README as a page, generated into the web build by vite.config.ts. */
-export const README_PATH = '/docs/readme.html';
+/**
+ * Where users get help (Admin → Account → Manuals, and the pages that say "contact support"): set per deployment when
+ * the web app is built (README "Configuration"); an empty value counts as unset.
+ */
+export const SUPPORT_EMAIL = BUILD_ENV.VITE_SUPPORT_EMAIL || 'support@infra-analytics.example';
+export const SUPPORT_URL = BUILD_ENV.VITE_SUPPORT_URL || 'https://support.infra-analytics.example';
 
 /** Request retry limit: 10 attempts in all (the first try plus 9 retries). */
 export const MAX_REQUEST_ATTEMPTS = 10;

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { failureOf } from '../../api/errors';
 import { Loading } from '../../shared/components/Loading';
 import { PageHeader } from '../../shared/components/PageHeader';
+import { SupportEmailLink } from '../../shared/components/SupportEmailLink';
 import { useFailureText, type FailureTexts } from '../../shared/serverMessages';
 import { usePageTitle } from '../../shared/usePageTitle';
 import { AccountDetailsCard } from './AccountDetails';
@@ -112,7 +113,7 @@ export default function AccountPage() {
       />
       {canManage ? null : (
         <Alert severity="info" sx={{ mt: 3 }} data-testid="account-contact-admin">
-          {t('account.contactAdmin')}
+          {t('account.contactAdmin')} <SupportEmailLink />
         </Alert>
       )}
       <Dialog open={editing} onClose={() => setEditing(false)} fullWidth maxWidth="sm">

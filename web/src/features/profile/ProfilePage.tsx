@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../shared/components/Loading';
 import { PageHeader } from '../../shared/components/PageHeader';
+import { SupportEmailLink } from '../../shared/components/SupportEmailLink';
 import { roleKey } from '../../shared/roles';
 import { usePageTitle } from '../../shared/usePageTitle';
 import { fullName, initials } from '../user/display';
@@ -120,7 +121,7 @@ export default function ProfilePage() {
         </CardContent>
       </Card>
       <Alert severity="info" sx={{ mt: 3 }}>
-        {t('profile.contactSupport')}
+        {t('profile.contactSupport')} <SupportEmailLink />
       </Alert>
     </>
   );

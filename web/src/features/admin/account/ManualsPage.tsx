@@ -7,43 +7,63 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { API_DOCS_PATH, API_INDEX_PATH, README_PATH } from '../../../config';
+import { DEFAULT_LANGUAGE, SUPPORT_URL, SUPPORTED_LANGUAGES, type Language } from '../../../config';
+import { API_DOCS_PATH, API_INDEX_PATH, USER_GUIDE_PATHS } from '../../../config/docs';
 import { PageHeader } from '../../../shared/components/PageHeader';
+import { SupportEmailLink } from '../../../shared/components/SupportEmailLink';
 import { usePageTitle } from '../../../shared/usePageTitle';
 
 interface Manual {
+  /** Texts under manuals.items.<id>. */
   id: string;
-  href: string;
+  /** Where it opens: the user guide in the reader's language. */
+  href: (language: Language) => string;
 }
 
-/** The product's documentation: the API reference and call list, and the README's sections. */
-export const MANUALS: { group: 'api' | 'guide'; items: Manual[] }[] = [
-  {
-    group: 'api',
-    items: [
-      { id: 'apiReference', href: API_DOCS_PATH },
-      { id: 'apiIndex', href: API_INDEX_PATH },
-    ],
-  },
+/** A section of the user guide: both languages' files write its anchor (`## Heading {#anchor}`). */
+const guideSection = (id: string, anchor: string): Manual => ({
+  id,
+  href: (language) => `${USER_GUIDE_PATHS[language]}#${anchor}`,
+});
+
+/**
+ * The product's documentation for its users: the user guide's sections, and the API reference (the API is for
+ * customers' integrations). The README is developer material and is not offered here.
+ */
+export const MANUALS: { group: 'guide' | 'api'; items: Manual[] }[] = [
   {
     group: 'guide',
     items: [
-      { id: 'readme', href: README_PATH },
-      { id: 'commands', href: `${README_PATH}#the-two-commands` },
-      { id: 'architecture', href: `${README_PATH}#architecture` },
-      { id: 'configuration', href: `${README_PATH}#configuration` },
-      { id: 'docker', href: `${README_PATH}#docker` },
-      { id: 'kubernetes', href: `${README_PATH}#kubernetes` },
-      { id: 'tests', href: `${README_PATH}#tests` },
-      { id: 'analytics', href: `${README_PATH}#analytics-definitions` },
+      guideSection('gettingStarted', 'getting-started'),
+      guideSection('account', 'account'),
+      guideSection('assetsAndCollections', 'assets-and-collections'),
+      guideSection('viewsAndFavorites', 'views-and-favorites'),
+      guideSection('tags', 'tags'),
+      guideSection('businessEvents', 'business-events'),
+      guideSection('dashboards', 'dashboards'),
+      guideSection('ratings', 'ratings'),
+      guideSection('data', 'integrations-and-data'),
+      guideSection('apiKeys', 'api'),
+      guideSection('help', 'help'),
+    ],
+  },
+  {
+    group: 'api',
+    items: [
+      { id: 'apiReference', href: () => API_DOCS_PATH },
+      { id: 'apiIndex', href: () => API_INDEX_PATH },
     ],
   },
 ];
 
-/** Admin → Account → Manuals: links to the documentation (opened in a new tab) and to support. */
+const readerLanguage = (resolved: string | undefined): Language =>
+  SUPPORTED_LANGUAGES.find((language) => language === resolved) ?? DEFAULT_LANGUAGE;
+
+/** Admin → Account → Manuals: the documentation (opened in a new tab) and how to reach support. */
 export default function ManualsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   usePageTitle('admin.sections.manuals.title');
+  const language = readerLanguage(i18n.resolvedLanguage ?? i18n.language);
   return (
     <>
       <PageHeader title={t('admin.sections.manuals.title')} subtitle={t('manuals.subtitle')} />
@@ -59,7 +79,7 @@ export default function ManualsPage() {
                   <ListItemText
                     primary={
                       <Link
-                        href={href}
+                        href={href(language)}
                         target="_blank"
                         rel="noopener noreferrer"
                         data-testid={`manual-${id}`}
@@ -77,9 +97,41 @@ export default function ManualsPage() {
           </CardContent>
         </Card>
       ))}
-      <Typography variant="body2" color="text.secondary">
-        {t('manuals.support')}
-      </Typography>
+      <Card component="section" aria-labelledby="manuals-support">
+        <CardContent>
+          <Typography id="manuals-support" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+            {t('manuals.support.title')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('manuals.support.intro')}
+          </Typography>
+          <List dense>
+            <ListItem disableGutters>
+              <ListItemText primary={<SupportEmailLink />} secondary={t('manuals.support.email')} />
+            </ListItem>
+            <ListItem disableGutters>
+              <ListItemText
+                primary={
+                  <Link
+                    href={SUPPORT_URL}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    data-testid="support-site"
+                    sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, overflowWrap: 'anywhere' }}
+                  >
+                    {SUPPORT_URL}
+                    <OpenInNewOutlined sx={{ fontSize: 14 }} />
+                  </Link>
+                }
+                secondary={t('manuals.support.site')}
+              />
+            </ListItem>
+          </List>
+          <Typography variant="body2" color="text.secondary">
+            {t('manuals.support.errorId')}
+          </Typography>
+        </CardContent>
+      </Card>
     </>
   );
 }

@@ -125,6 +125,9 @@ describe('members', () => {
     mockCurrent = currentAccount('User');
     renderWithApp(<MembersPage />, '/admin/account/members');
     expect(screen.getByTestId('members-read-only').textContent).toContain('contact your admin or support');
+    expect(within(screen.getByTestId('members-read-only')).getByTestId('support-email').getAttribute('href')).toBe(
+      'mailto:support@infra-analytics.example',
+    );
     expect(screen.queryByRole('grid')).toBeNull();
   });
 });

@@ -13,6 +13,7 @@ import type { AccountDto, AccountRole, MemberDto } from '@infra/contracts';
 import { DataGrid, GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SupportEmailLink } from '../../../shared/components/SupportEmailLink';
 import { roleKey } from '../../../shared/roles';
 import { useDataGridDefaults, useResponsiveColumns } from '../../../shared/table';
 import {
@@ -204,7 +205,7 @@ export default function MembersPage() {
           <MembersTable account={account} canManage />
         ) : (
           <Alert severity="info" data-testid="members-read-only">
-            {t('members.adminOnly')}
+            {t('members.adminOnly')} <SupportEmailLink />
           </Alert>
         )
       }

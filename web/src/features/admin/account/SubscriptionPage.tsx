@@ -3,6 +3,7 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { SupportEmailLink } from '../../../shared/components/SupportEmailLink';
 import { AdminAccountPage } from './AdminAccountPage';
 import { SubscriptionUsage } from './SubscriptionUsage';
 
@@ -40,7 +41,7 @@ export default function SubscriptionPage() {
           </Grid>
           <Grid size={12}>
             <Typography variant="body2" color="text.secondary">
-              {t(canManage ? 'subscription.changePlan' : 'account.contactAdmin')}
+              {t(canManage ? 'subscription.changePlan' : 'account.contactAdmin')} <SupportEmailLink />
             </Typography>
           </Grid>
         </Grid>
