@@ -8,7 +8,13 @@ module.exports = {
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   transform: {
     '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
+    // marked (the build's markdown pages) is published as ES modules only: compiled to CommonJS for jest.
+    '/node_modules/marked/.+\\.js$': [
+      'ts-jest',
+      { tsconfig: { allowJs: true, module: 'CommonJS', sourceMap: false }, isolatedModules: true },
+    ],
   },
+  transformIgnorePatterns: ['/node_modules/(?!marked/)'],
   moduleNameMapper: {
     '^@infra/contracts$': '<rootDir>/../libs/contracts/src',
     '\\.(css|less|scss|svg|png|jpg)$': '<rootDir>/test/fileMock.cjs',

@@ -5,14 +5,16 @@ import path from 'node:path';
 import { markdownPage, markdownPages } from './markdownPages';
 
 describe('markdown pages', () => {
-  it('anchors headings as GitHub does, and preformats the rest, escaped', () => {
-    const page = markdownPage('# Infra Analytics\n\nSee <b>this</b> & "that".\n## The two commands!', {
-      title: 'README',
-      lang: 'en',
-    });
+  it('renders markdown as HTML, anchors headings as GitHub does, and escapes raw HTML', () => {
+    const page = markdownPage(
+      '# Infra Analytics\n\nSee <b>this</b> & **that** in `code`.\n\n- one\n- two\n\n## The two commands!',
+      { title: 'README', lang: 'en' },
+    );
     expect(page).toContain('<h1 id="infra-analytics">Infra Analytics</h1>');
     expect(page).toContain('<h2 id="the-two-commands">The two commands!</h2>');
-    expect(page).toContain('See &lt;b&gt;this&lt;/b&gt; &amp; &quot;that&quot;.');
+    expect(page).toContain('<p>See &lt;b&gt;this&lt;/b&gt; &amp; <strong>that</strong> in <code>code</code>.</p>');
+    expect(page).toContain('<li>one</li>');
+    expect(page).not.toContain('<b>');
     expect(page).toContain('<title>README</title>');
   });
 

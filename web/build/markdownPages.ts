@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { Marked } from 'marked';
 import type { Plugin } from 'vite';
 
 /** A markdown file of the repository, published as a page of the web build (Admin → Manuals links to them). */
@@ -29,25 +30,35 @@ const slug = (heading: string): string =>
  */
 const EXPLICIT_ANCHOR = /^(.*?)\s*\{#([A-Za-z0-9_-]+)\}$/;
 
-/** A markdown file as a plain HTML page: its headings anchored, the rest preformatted as written. */
+/** A markdown file as an HTML page (marked, GitHub's dialect): headings anchored, raw HTML in the file escaped. */
 export function markdownPage(markdown: string, { title, lang }: Pick<MarkdownPage, 'title' | 'lang'>): string {
-  let inFence = false;
-  const body = markdown
-    .split('\n')
-    .map((line) => {
-      if (line.trimStart().startsWith('```')) inFence = !inFence;
-      const heading = inFence ? null : /^(#{1,6})\s+(.*)$/.exec(line);
-      if (!heading) return escapeHtml(line);
-      const level = heading[1]?.length ?? 1;
-      const written = heading[2] ?? '';
-      const explicit = EXPLICIT_ANCHOR.exec(written);
-      const text = explicit?.[1] ?? written;
-      const id = explicit?.[2] ?? slug(text);
-      return `</pre><h${level} id="${id}">${escapeHtml(text)}</h${level}><pre>`;
-    })
-    .join('\n');
-  return `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem;color:#1d2939}pre{white-space:pre-wrap;font:14px/1.5 ui-monospace,monospace}</style></head><body><pre>${body}</pre></body></html>`;
+  const renderer = new Marked({ gfm: true });
+  renderer.use({
+    renderer: {
+      heading({ tokens, depth, text }) {
+        const explicit = EXPLICIT_ANCHOR.exec(text);
+        const shown = explicit?.[1] ?? text;
+        const inline = explicit ? escapeHtml(shown) : this.parser.parseInline(tokens);
+        return `<h${depth} id="${explicit?.[2] ?? slug(shown)}">${inline}</h${depth}>\n`;
+      },
+      // The repository's own files, but a page of the product's origin: no markup of theirs is trusted.
+      html({ text }) {
+        return escapeHtml(text);
+      },
+    },
+  });
+  const body = renderer.parse(markdown, { async: false });
+  return `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${PAGE_STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
+
+const PAGE_STYLE = [
+  'body{font:16px/1.6 system-ui,sans-serif;max-width:880px;margin:2rem auto;padding:0 1rem;color:#1d2939}',
+  'h1,h2,h3{line-height:1.25;margin-top:2rem}',
+  'code,pre{font:14px/1.5 ui-monospace,monospace;background:#f2f4f7;border-radius:4px}',
+  'code{padding:.1em .3em}pre{padding:1rem;overflow-x:auto}pre code{padding:0;background:none}',
+  'table{border-collapse:collapse;display:block;overflow-x:auto}th,td{border:1px solid #d0d5dd;padding:.4rem .6rem;text-align:left}',
+  'a{color:#1849a9}',
+].join('');
 
 /**
  * Serves each markdown page in development (read again on every request, so edits show on reload) and writes it
