@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Lighthouse (mobile profile) of the web app's main pages (sign-in, Home, account, admin, the management grids, and
 // the dashboards of an asset, a collection and a view), signed in as the demo Admin (no MFA):
-//   BASE_URL=http://localhost:8080 npm run bench:lighthouse [-- --check]
+//   BASE_URL=http://localhost:8080 [PAGES=home,asset] npm run bench:lighthouse [-- --check]
 // Prints performance, accessibility and best practices per page, with the first and largest contentful
 // paints, the total blocking time, the layout shift, the
 // bytes transferred and whether text was compressed. With --check it exits 1 when a page misses the goal
@@ -110,6 +110,9 @@ async function firstIds(cookies) {
   return { asset: await first('assets'), collection: await first('collections'), view: await first('views') };
 }
 
+// PAGES=home,asset measures only the pages whose name is listed.
+const only = (process.env.PAGES ?? '').split(',').filter(Boolean);
+if (only.length > 0) PAGES.splice(0, PAGES.length, ...PAGES.filter((page) => only.includes(page.name)));
 const cookies = await sessionCookies();
 const ids = await firstIds(cookies);
 for (const page of PAGES) page.path = page.path.replace(/\{(\w+)\}/, (_, kind) => ids[kind]);
