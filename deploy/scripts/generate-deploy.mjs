@@ -454,7 +454,15 @@ function composeFile() {
   }
   services.gateway = {
     ...app,
-    build: build('gateway'),
+    // The gateway's image carries the web app: its build settings come from the shell or .env (unset: the defaults).
+    build: {
+      ...build('gateway'),
+      args: {
+        ...build('gateway').args,
+        VITE_SUPPORT_EMAIL: '${VITE_SUPPORT_EMAIL:-}',
+        VITE_SUPPORT_URL: '${VITE_SUPPORT_URL:-}',
+      },
+    },
     image: 'infra-analytics/gateway:dev',
     environment: {
       ...appEnv,
