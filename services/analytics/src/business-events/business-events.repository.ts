@@ -75,13 +75,13 @@ function fingerprintOf(start: string, end: string, assetIds: string[], targets: 
   return hash.digest('hex');
 }
 
+/** Longest a statement of one event's measurement may run (a measurement of 5,000 assets takes about a second). */
+const MEASUREMENT_TIMEOUT = '120s';
+
 /**
  * Analytics' copy of the organization's business events and their measured impact. Every query is filtered by the
  * organization except the background sweep's (`due`), which looks across organizations on purpose.
  */
-/** Longest a statement of one event's measurement may run (a measurement of 5,000 assets takes about a second). */
-const MEASUREMENT_TIMEOUT = '120s';
-
 @Injectable()
 export class BusinessEventsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
