@@ -4,6 +4,8 @@
 // `GET /health/live` of every service and the gateway every PROBE_MS (20) ms from a worker thread. Prints per route: the status and
 // duration of the request, and the owning service's (and the gateway's) probe p50 / p99 / max beside the same
 // probing with no load (the baseline) and the p99 ratio. Target: the owner's p99 under 100 ms (issue 20).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import {
@@ -36,6 +38,15 @@ const ASSETS = Number(process.env.ASSETS ?? TAGGING_LIMITS.assignAssetsMax);
 /** Only the cases whose label contains one of these (comma-separated), e.g. `ONLY=events`; the setup always runs. */
 const ONLY = (process.env.ONLY ?? '').split(',').filter(Boolean);
 const wanted = (label: string) => ONLY.length === 0 || ONLY.some((part) => label.includes(part));
+/**
+ * The product's pid directory (`.cache/pids-<offset>`, printed by product-copy.mjs) when its services run with
+ * `CPU_PROFILE_DIR` set: each measured case is then CPU-profiled in its owning service (SIGUSR2 before, after).
+ */
+const PROFILE_PID_DIR = process.env.PROFILE_PID_DIR;
+const toggleCpuProfile = (service: ServiceName) => {
+  if (PROFILE_PID_DIR)
+    process.kill(Number(readFileSync(join(PROFILE_PID_DIR, `${service}.pid`), 'utf8').trim()), 'SIGUSR2');
+};
 
 type Target = ServiceName | 'gateway';
 const TARGETS: Target[] = [...SERVICES, 'gateway'];
@@ -234,11 +245,13 @@ async function main(): Promise<void> {
     await loopDelayMax(test.service);
     ownLag.reset();
     prober.start();
+    toggleCpuProfile(test.service);
     const started = performance.now();
     const result = await send(test.method, test.path, test.body, test.contentType);
     await test.then?.();
     const duration = performance.now() - started;
     await new Promise((resolve) => setTimeout(resolve, AFTER_MS));
+    toggleCpuProfile(test.service);
     const samples = await prober.stop();
     const ownerLoopMax = await loopDelayMax(test.service);
     const line = (target: Target) => {

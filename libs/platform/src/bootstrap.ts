@@ -16,6 +16,7 @@ import {
 import { requestIdMiddleware } from './logging';
 import { httpMetricsMiddleware, setServiceLabel } from './metrics';
 import { installProcessErrorHandlers } from './process-errors';
+import { profileCpuOnSignal } from './profiling/cpu-profile-on-signal';
 
 /** How every service validates request bodies and queries (its tests use the same: `bodyErrorsOf`). */
 export const VALIDATION_PIPE_OPTIONS = { whitelist: true, forbidNonWhitelisted: true, transform: true } as const;
@@ -43,6 +44,7 @@ export async function bootstrapApp(module: unknown, options: BootstrapOptions): 
   });
   app.useLogger(app.get(Logger));
   watchProcessErrors();
+  profileCpuOnSignal(options.service);
   app.disable('x-powered-by');
   // req.ip is the address TRUST_PROXY_HOPS proxies back (0: the socket's peer); X-Forwarded-For beyond that is ignored.
   app.set('trust proxy', options.env.TRUST_PROXY_HOPS);
