@@ -50,4 +50,21 @@ describe('forEachInSlices', () => {
     expect(seen).toEqual([1, 2, 3, 4, 5]);
     expect(events.indexOf('other work')).toBe(2);
   });
+
+  it('ends a slice early when its items used the time budget (heavy items)', async () => {
+    let now = 0;
+    const clock = jest.spyOn(performance, 'now').mockImplementation(() => now);
+    try {
+      const events: string[] = [];
+      setImmediate(() => events.push('other work'));
+      // Each item "takes" 5 ms: the 8 ms budget is used after two, long before the count of 100.
+      await forEachInSlices([1, 2, 3, 4], 100, (item) => {
+        now += 5;
+        events.push(`item ${item}`);
+      });
+      expect(events).toEqual(['item 1', 'item 2', 'other work', 'item 3', 'item 4']);
+    } finally {
+      clock.mockRestore();
+    }
+  });
 });
