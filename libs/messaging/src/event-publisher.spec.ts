@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { TOPICS } from '@infra/contracts';
-import { EventPublisher } from './event-publisher';
+import { EventPublisher, writeOutboxEvents } from './event-publisher';
 
 const ID = '3f1c2a9e-0b7d-4c1e-9a2b-5d6e7f8a9b0c';
 
@@ -55,5 +55,28 @@ describe('EventPublisher (typed)', () => {
       });
     await expect(wrongTopic()).rejects.toThrow();
     await expect(wrongPayload()).rejects.toThrow('invalid payload');
+  });
+});
+
+describe('writeOutboxEvents', () => {
+  it('cuts large batches into statements of at most 1 MiB of JSON, every event once and in order', async () => {
+    const { manager, queries } = fakeManager();
+    // 12 events of ~200 KB: one statement would pass 2.4 MB as one parameter.
+    const inputs = Array.from({ length: 12 }, (_, n) => ({
+      accountId: ID,
+      organizationId: ID,
+      actorId: null,
+      payload: { n, filler: 'x'.repeat(200_000) },
+    }));
+    const envelopes = await writeOutboxEvents(manager, 'some.topic.v1', inputs);
+    const inserts = queries.filter(([sql]) => String(sql).includes('INSERT INTO outbox'));
+    expect(inserts.length).toBeGreaterThan(2);
+    const written = inserts.flatMap(([, params]) => {
+      const json = (params as string[])[1];
+      expect(json.length).toBeLessThanOrEqual(1024 * 1024 + 2);
+      return (JSON.parse(json) as { eventId: string; payload: { n: number } }[]).map((e) => [e.eventId, e.payload.n]);
+    });
+    expect(written).toEqual(envelopes.map((envelope, n) => [envelope.eventId, n]));
+    expect(queries.at(-1)![0]).toContain('pg_notify');
   });
 });

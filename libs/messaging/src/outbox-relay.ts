@@ -7,11 +7,14 @@ import type { KafkaProducer } from './kafka-producer';
 export const OUTBOX_CHANNEL = 'outbox_events';
 const RELAY_LOCK_KEY = 0x6f757462; // "outb": one active relay per database keeps per-key order
 const BATCH_SIZE = 500;
+/** Most bytes of envelopes read in one batch (500 events of 400 KB each would be 200 MB in memory at once). */
+const BATCH_MAX_BYTES = 4 * 1024 * 1024;
 /**
  * Most bytes of message values in one send. The broker refuses a record batch over `message.max.bytes` (1 MiB by
- * default) and the relay would retry that batch forever, holding back every event behind it.
+ * default) and the relay would retry that batch forever, holding back every event behind it. kafkajs encodes a
+ * send in one synchronous step (copies and a CRC in JavaScript): 512 KiB held the event loop for 70–200 ms.
  */
-const SEND_MAX_BYTES = 512 * 1024;
+const SEND_MAX_BYTES = 128 * 1024;
 
 /** Consecutive runs of `rows` whose values add up to at most `maxBytes` (a larger single row goes alone). */
 export function bySize<T>(rows: T[], sizeOf: (row: T) => number, maxBytes = SEND_MAX_BYTES): T[][] {
@@ -36,7 +39,8 @@ interface OutboxRow {
   id: string;
   topic: string;
   message_key: string;
-  envelope: unknown;
+  /** The envelope's JSON as stored: sent as it is, never parsed and serialized again. */
+  envelope: string;
   headers: Record<string, string>;
 }
 
@@ -157,7 +161,8 @@ export class OutboxRelay {
         }
         return;
       }
-      if (published === BATCH_SIZE) this.again = true;
+      // A batch cut by count or by bytes may have left events behind: look again until one comes back empty.
+      if (published > 0) this.again = true;
     } while (this.again && !this.stopped);
     await this.cleanup();
   }
@@ -170,20 +175,25 @@ export class OutboxRelay {
         locked: boolean;
       }[];
       if (!locked) return 0;
+      // The oldest events, up to BATCH_SIZE of them and BATCH_MAX_BYTES (the first one whatever its size).
       const rows = (await manager.query(
-        `SELECT id, topic, message_key, envelope, headers FROM outbox
-          WHERE published_at IS NULL ORDER BY id LIMIT $1`,
-        [BATCH_SIZE],
+        `SELECT id, topic, message_key, envelope, headers FROM (
+           SELECT id, topic, message_key, envelope::text AS envelope, headers,
+                  sum(octet_length(envelope::text)) OVER (ORDER BY id) AS running
+             FROM outbox WHERE published_at IS NULL ORDER BY id LIMIT $1) AS batch
+          WHERE running - octet_length(envelope) < $2
+          ORDER BY id`,
+        [BATCH_SIZE, BATCH_MAX_BYTES],
       )) as OutboxRow[];
       if (rows.length === 0) return 0;
       const byTopic = new Map<string, OutboxRow[]>();
-      for (const row of rows) byTopic.set(row.topic, [...(byTopic.get(row.topic) ?? []), row]);
+      for (const row of rows) {
+        const topicRows = byTopic.get(row.topic);
+        if (topicRows) topicRows.push(row);
+        else byTopic.set(row.topic, [row]);
+      }
       for (const [topic, topicRows] of byTopic) {
-        const messages = topicRows.map((row) => ({
-          key: row.message_key,
-          value: JSON.stringify(row.envelope),
-          headers: row.headers,
-        }));
+        const messages = topicRows.map((row) => ({ key: row.message_key, value: row.envelope, headers: row.headers }));
         for (const chunk of bySize(messages, (message) => Buffer.byteLength(message.value)))
           await this.producer.send(topic, chunk);
       }

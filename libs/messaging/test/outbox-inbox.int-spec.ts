@@ -37,6 +37,16 @@ describe('transactional outbox and idempotent inbox (real Kafka)', () => {
       await pollUntil('every large event to be applied', async () => (await harness.appliedCount(event.eventId)) === 1);
   });
 
+  it('reads a backlog larger than one batch takes (4 MiB) in several batches, every event once', async () => {
+    // 30 events of 200 KB committed together: 6 MB, cut by the relay's byte budget, not its count of 500.
+    const events = await harness.createWidgets(Array.from({ length: 30 }, (_, i) => `${i}-${'z'.repeat(200_000)}`));
+    for (const event of events)
+      await pollUntil(
+        'every event of the backlog to be applied',
+        async () => (await harness.appliedCount(event.eventId)) === 1,
+      );
+  });
+
   it("publishes an event larger than the broker's default message limit (1 MiB)", async () => {
     const [event] = await harness.createWidgets([`big-${'y'.repeat(1_500_000)}`]);
     await pollUntil('the 1.5 MB event to be applied', async () => (await harness.appliedCount(event.eventId)) === 1);
