@@ -67,6 +67,27 @@ export class TagAssignmentRepository {
     );
   }
 
+  /**
+   * Every tag of `tagIds` onto every asset of `assetIds` (the pairs made in SQL: 100 tags × 5000 assets passed as
+   * 500,000-element arrays took the driver a second of the event loop to encode); returns the pairs it added.
+   */
+  async assignEvery(
+    manager: EntityManager,
+    organizationId: string,
+    tagIds: readonly string[],
+    assetIds: readonly string[],
+    source: AssignmentSource,
+  ): Promise<Assignment[]> {
+    if (tagIds.length === 0 || assetIds.length === 0) return [];
+    return manager.query<Assignment[]>(
+      `INSERT INTO tag_assets (tag_id, asset_id, organization_id, source)
+       SELECT t.tag_id, a.asset_id, $1, $4 FROM unnest($2::uuid[]) AS t(tag_id) CROSS JOIN unnest($3::uuid[]) AS a(asset_id)
+       ON CONFLICT DO NOTHING
+       RETURNING tag_id AS "tagId", asset_id AS "assetId"`,
+      [organizationId, tagIds, assetIds, source],
+    );
+  }
+
   /** Removes every tag of `tagIds` from every asset of `assetIds`; returns the pairs it removed. */
   async unassign(
     manager: EntityManager,

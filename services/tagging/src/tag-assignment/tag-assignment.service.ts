@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { type AssignTagsSummary, TaggingErrorCode, tagIdOf } from '@infra/contracts';
+import { forEachInSlices } from '@infra/platform';
 import { AuditEntry, AuditLogRepository } from '../audit-log/audit-log.repository';
 import { taggingError } from '../tagging.errors';
 import { TagsRepository } from '../tags/tags.repository';
@@ -22,9 +23,10 @@ export async function requireOwnedAssets(
   return unique;
 }
 
-function countByTag(pairs: readonly Assignment[]): Map<string, number> {
+/** Pairs per tag (up to 500,000 pairs: counted a slice at a time). */
+async function countByTag(pairs: readonly Assignment[]): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
-  for (const pair of pairs) counts.set(pair.tagId, (counts.get(pair.tagId) ?? 0) + 1);
+  await forEachInSlices(pairs, 50_000, (pair) => counts.set(pair.tagId, (counts.get(pair.tagId) ?? 0) + 1));
   return counts;
 }
 
@@ -65,15 +67,14 @@ export class TagAssignmentService {
         actor.organizationId,
         request.unassignAssetIds ?? [],
       );
-      const pairs = tagIds.flatMap((tagId) => targets.map((assetId) => ({ tagId, assetId })));
-      const assigned = await this.assignments.assign(manager, actor.organizationId, pairs, 'manual');
+      const assigned = await this.assignments.assignEvery(manager, actor.organizationId, tagIds, targets, 'manual');
       const unassigned = await this.assignments.unassign(manager, actor.organizationId, tagIds, removeFrom);
       await this.recordChanges(manager, actor, tags, assigned, unassigned);
       return {
         tags: tagIds.length,
         assets: targets.length,
         newlyAssigned: assigned.length,
-        alreadyPresent: pairs.length - assigned.length,
+        alreadyPresent: tagIds.length * targets.length - assigned.length,
         unassigned: unassigned.length,
       };
     });
@@ -106,8 +107,8 @@ export class TagAssignmentService {
       assigned,
       unassigned,
     );
-    const added = countByTag(assigned);
-    const removed = countByTag(unassigned);
+    const added = await countByTag(assigned);
+    const removed = await countByTag(unassigned);
     const entries: AuditEntry[] = tags.flatMap((tag) => {
       const name = tagIdOf(tag.key, tag.value);
       const changes: AuditEntry[] = [];

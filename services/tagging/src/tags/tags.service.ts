@@ -13,7 +13,7 @@ import { EventPublisher } from '@infra/messaging';
 import { AuditEntry, AuditLogRepository } from '../audit-log/audit-log.repository';
 import { taggingError } from '../tagging.errors';
 import type { Actor } from '../tenant';
-import type { Tenant } from '@infra/platform';
+import { forEachInSlices, type Tenant } from '@infra/platform';
 import type { TagListQueryDto, UpdateTagDto } from './tags.dto';
 import { TagRow, TagsRepository } from './tags.repository';
 
@@ -72,7 +72,10 @@ export class TagsService {
     return this.tags.transaction(async (manager) => {
       const ids = await this.insert(manager, actor, tags);
       const byId = new Map((await this.tags.findMany(manager, actor.organizationId, ids)).map((row) => [row.id, row]));
-      return { tags: ids.map((id) => toTagDto(byId.get(id)!)) };
+      // 5000 answers, a slice at a time.
+      const created: TagDto[] = [];
+      await forEachInSlices(ids, 1000, (id) => created.push(toTagDto(byId.get(id)!)));
+      return { tags: created };
     });
   }
 
