@@ -53,5 +53,7 @@ export function analyticsService(env = loadServiceEnv('analytics', ServiceEnv)):
     // `POST telemetry` takes 50,000 samples, JSON or CSV: the gateway's route takes the same limit.
     bodyLimit: `${ANALYTICS_LIMITS.telemetryBodyMaxBytes}b`,
     textBodyLimit: `${ANALYTICS_LIMITS.telemetryBodyMaxBytes}b`,
+    // CSV as bytes, decoded by the CSV parser a slice at a time: decoded whole, 8 MiB of text was one step of the loop.
+    textAsBytes: true,
   };
 }

@@ -13,6 +13,14 @@ describe('telemetry CSV', () => {
     });
   });
 
+  it('reads the body as bytes (how the service receives it): a BOM and multi-byte text decoded as UTF-8', async () => {
+    const csv = '\uFEFFexternalId,hour,cpuUtil\nserveur-é€,2026-06-15T09:00:00Z,1\n';
+    await expect(readCsvSamples(Buffer.from(csv, 'utf8'))).resolves.toEqual({
+      samples: [{ externalId: 'serveur-é€', hour: '2026-06-15T09:00:00Z', cpuUtil: 1 }],
+      lines: [2],
+    });
+  });
+
   it('refuses a body without a header, with unknown or repeated columns, or with ragged rows', async () => {
     await expect(readCsvSamples('')).rejects.toThrow('The CSV body needs a header line.');
     await expect(readCsvSamples('assetId,hour,cpu\n')).rejects.toThrow('The CSV header names unknown fields: cpu.');

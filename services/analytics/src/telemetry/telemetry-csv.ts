@@ -26,7 +26,7 @@ function cellValue(field: TelemetryField, cell: string): unknown {
  * CSV or whose header is wrong: the call is refused as a whole (400), unlike a bad sample. Parsed a slice at a time:
  * 50,000 rows took one second of the event loop in one piece.
  */
-export async function readCsvSamples(text: string): Promise<CsvSamples> {
+export async function readCsvSamples(text: Buffer | string): Promise<CsvSamples> {
   const parser = parse({ bom: true, info: true, skip_empty_lines: true });
   let fields: TelemetryField[] | undefined;
   const samples: Record<string, unknown>[] = [];

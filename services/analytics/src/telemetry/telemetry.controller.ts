@@ -18,10 +18,7 @@ export class TelemetryController {
   ingest(@Caller() caller: CallerContext, @Body() body: unknown): Promise<TelemetryIngestResponse> {
     const tenant = tenantOf(caller);
     if (tenant.role === 'User') throw analyticsError(AnalyticsErrorCode.AdminOnly);
-    // The text parser hands text/csv over as a string, the JSON parser an object.
-    return this.telemetry.ingest(
-      tenant,
-      typeof body === 'string' ? { kind: 'csv', text: body } : { kind: 'json', body },
-    );
+    // text/csv comes as its bytes (a Buffer), JSON as what the JSON parser made of it.
+    return this.telemetry.ingest(tenant, Buffer.isBuffer(body) ? { kind: 'csv', text: body } : { kind: 'json', body });
   }
 }

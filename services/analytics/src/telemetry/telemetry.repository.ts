@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { DataSource, EntityManager, type QueryRunner } from 'typeorm';
-import { isUniqueViolation } from '@infra/platform';
+import { isUniqueViolation, yieldToEventLoop } from '@infra/platform';
 import { applyOrgHourlyChange, lockOrgHourly } from '../rollups/org-hourly';
 import { copyHeader, copyTrailer, timestampBytes, uuidBytes } from './copy-binary';
 import type { SampleValues } from './telemetry-samples';
@@ -20,19 +20,22 @@ export interface Freshness {
   lastReportedAt: string;
 }
 
-const COPY_CHUNK_ROWS = 2000;
+/** Rows encoded between two yields to the event loop (a few milliseconds). */
+const COPY_CHUNK_ROWS = 1000;
 
 /**
  * Binary COPY of the staging table's columns (copy-binary.ts), a chunk of rows per buffer. The cost goes as its
  * shortest decimal text (`cost_text`, made numeric by the table), the digits the text format sent: encoding
- * numeric_send's base-10,000 digits in Node took longer than the rest of the row.
+ * numeric_send's base-10,000 digits in Node took longer than the rest of the row. It yields to the event loop
+ * between chunks: the stream reads ahead up to 16 chunks at once, and 32,000 rows encoded in one go held it.
  */
-function* copyChunks(rows: readonly TelemetryRow[]): Generator<Buffer> {
+async function* copyChunks(rows: readonly TelemetryRow[]): AsyncGenerator<Buffer> {
   yield copyHeader();
   // A call names a few dozen assets and a few thousand hours: each is encoded once.
   const assetBytes = new Map<string, Buffer>();
   const hourBytes = new Map<number, Buffer>();
   for (let start = 0; start < rows.length; start += COPY_CHUNK_ROWS) {
+    if (start > 0) await yieldToEventLoop();
     const end = Math.min(rows.length, start + COPY_CHUNK_ROWS);
     // Per row: field count, 8 lengths, uuid, timestamp, 3 reals, 2 bigints, and a number's text (24 at most).
     const chunk = Buffer.allocUnsafe((end - start) * (2 + 32 + 16 + 8 + 12 + 16 + 24));

@@ -21,7 +21,7 @@ const RESOLVE_SLICE = 5000;
 const FRESHNESS_CHUNK = 50_000;
 
 /** What `POST telemetry` received: the JSON body, or the CSV text. */
-export type TelemetryBody = { kind: 'json'; body: unknown } | { kind: 'csv'; text: string };
+export type TelemetryBody = { kind: 'json'; body: unknown } | { kind: 'csv'; text: Buffer | string };
 
 /** Whose samples are stored, and the actor of the freshness events (null when no user sent them). */
 interface SampleOwner {

@@ -14,6 +14,7 @@ import {
   type UpsertBusinessEventImpactRequest,
 } from '@infra/contracts';
 import { EventPublisher } from '@infra/messaging';
+import { forEachInSlices } from '@infra/platform';
 import { businessEventError } from '../events.errors';
 import type { Tenant } from '../tenant';
 import { BusinessEventChanges } from './business-event-changes';
@@ -166,16 +167,18 @@ export class BusinessEventsService {
    */
   async upsertImpacts(tenant: Tenant, body: UpsertBusinessEventImpactRequest): Promise<BusinessEventImpactsDto> {
     const { impactPercentMin, impactPercentMax } = BUSINESS_EVENT_LIMITS;
-    const impacts = body.impacts.map((impact) => ({
-      assetId: impact.assetId.toLowerCase(),
-      impactPercent: impact.impactPercent,
-    }));
-    const assetIds = impacts.map((impact) => impact.assetId);
-    if (
-      new Set(assetIds).size !== assetIds.length ||
-      impacts.some((impact) => impact.impactPercent < impactPercentMin || impact.impactPercent > impactPercentMax)
-    )
-      throw businessEventError(BusinessEventErrorCode.ImpactInvalid);
+    // Up to 100,000 impacts: read, lower-cased and checked for repeats and bounds a slice at a time.
+    const impacts: { assetId: string; impactPercent: number }[] = [];
+    const seen = new Set<string>();
+    let invalid = false;
+    await forEachInSlices(body.impacts, 10_000, ({ assetId: given, impactPercent }) => {
+      const assetId = given.toLowerCase();
+      if (seen.has(assetId) || impactPercent < impactPercentMin || impactPercent > impactPercentMax) invalid = true;
+      seen.add(assetId);
+      impacts.push({ assetId, impactPercent });
+    });
+    if (invalid) throw businessEventError(BusinessEventErrorCode.ImpactInvalid);
+    const assetIds = [...seen];
     return this.events.transaction(async (manager) => {
       const { organizationId } = tenant;
       if (!(await this.events.lock(manager, organizationId, body.businessEventId)))
