@@ -11,6 +11,7 @@ import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import type { i18n as I18n } from 'i18next';
 import { MAX_VISIBLE_TOASTS, SUCCESS_TOAST_AUTO_HIDE_MS } from '../config';
+import { readerLanguage } from '../i18n/readerLanguage';
 import { Notifier } from '../features/toasts/Notifier';
 import { BootSpinner } from '../shared/components/Loading';
 import { AppRoutes } from './AppRoutes';
@@ -48,7 +49,7 @@ const COMPONENT_TEXTS: Record<string, object> = { fr: frFR };
 function LocalizedTheme({ children }: { children: ReactNode }) {
   // Above the Suspense boundary: re-render on a language change, never wait for a catalogue here.
   const { i18n } = useTranslation(undefined, { useSuspense: false });
-  const language = (i18n.resolvedLanguage ?? i18n.language ?? 'en').slice(0, 2);
+  const language = readerLanguage(i18n);
   const localized = useMemo(() => {
     const texts = COMPONENT_TEXTS[language];
     return texts ? createTheme(theme, texts) : theme;

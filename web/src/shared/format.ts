@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE } from '../config';
+import { readerLanguage } from '../i18n/readerLanguage';
 
 /** Display helpers (§9): dates, numbers, money and long text, in the user's language. */
 
@@ -100,7 +101,7 @@ export function formatNumber(
 /** The formatters bound to the current language (they change when the user picks another one). */
 export function useFormat() {
   const { i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const language = readerLanguage(i18n);
   return useMemo(
     () => ({
       language,

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readerLanguage } from '../i18n/readerLanguage';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { GridColDef, GridColumnVisibilityModel, GridLocaleText, GridValidRowModel } from '@mui/x-data-grid';
@@ -29,7 +30,7 @@ export const TABLE_TEXT_KEYS = {
  */
 export function useDataGridDefaults(noRowsKey?: string) {
   const { t, i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const language = readerLanguage(i18n);
   return useMemo(() => {
     const localeText: Partial<GridLocaleText> = {
       ...GRID_TEXTS[language],

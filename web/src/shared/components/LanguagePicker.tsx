@@ -2,6 +2,7 @@ import TranslateIcon from '@mui/icons-material/Translate';
 import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense, useId, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readerLanguage } from '../../i18n/readerLanguage';
 
 // The menu (MUI's Menu, Popover and Modal) is a chunk of its own, loaded when the pointer or the focus reaches the
 // button: the sign-in page shows the picker but rarely opens it.
@@ -26,7 +27,7 @@ export function LanguagePicker({ wrapButton }: LanguagePickerProps) {
   // Rendered from the first opening on (then kept, so that it can close with its transition).
   const [opened, setOpened] = useState(false);
   const menuId = useId();
-  const current = i18n.resolvedLanguage ?? i18n.language;
+  const current = readerLanguage(i18n);
   const choose = (language: string) => {
     setAnchor(null);
     if (language !== current) void i18n.changeLanguage(language);

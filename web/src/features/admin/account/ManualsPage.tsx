@@ -7,8 +7,9 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LANGUAGE, SUPPORT_URL, SUPPORTED_LANGUAGES, type Language } from '../../../config';
+import { SUPPORT_URL, type Language } from '../../../config';
 import { API_DOCS_PATH, API_INDEX_PATH, USER_GUIDE_PATHS } from '../../../config/docs';
+import { readerLanguage } from '../../../i18n/readerLanguage';
 import { PageHeader } from '../../../shared/components/PageHeader';
 import { SupportEmailLink } from '../../../shared/components/SupportEmailLink';
 import { usePageTitle } from '../../../shared/usePageTitle';
@@ -56,14 +57,11 @@ export const MANUALS: { group: 'guide' | 'api'; items: Manual[] }[] = [
   },
 ];
 
-const readerLanguage = (resolved: string | undefined): Language =>
-  SUPPORTED_LANGUAGES.find((language) => language === resolved) ?? DEFAULT_LANGUAGE;
-
 /** Admin → Account → Manuals: the documentation (opened in a new tab) and how to reach support. */
 export default function ManualsPage() {
   const { t, i18n } = useTranslation();
   usePageTitle('admin.sections.manuals.title');
-  const language = readerLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const language = readerLanguage(i18n);
   return (
     <>
       <PageHeader title={t('admin.sections.manuals.title')} subtitle={t('manuals.subtitle')} />
