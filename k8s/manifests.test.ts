@@ -172,6 +172,16 @@ describe('one list of services', () => {
     expect(SERVICES.filter(registersJobs)).toEqual(WORKERS.map(serviceOf));
   });
 
+  it('the npm workspaces are the services of the list, the gateway, the web app and the libraries', () => {
+    const { workspaces } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      workspaces: string[];
+    };
+    const libraries = fs.readdirSync(path.join(ROOT, 'libs')).map((name) => `libs/${name}`);
+    expect([...workspaces].sort()).toEqual(
+      [...libraries, ...SERVICES.map((name) => `services/${name}`), 'gateway', 'web'].sort(),
+    );
+  });
+
   it('every overlay takes its image tags and replica counts from an environment of the list', () => {
     expect(OVERLAYS).toEqual(Object.keys(manifest.environments).sort());
   });
