@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { BusinessEventTarget } from '@infra/contracts';
-import { isUniqueViolation } from '@infra/platform';
+import { containingPattern, isUniqueViolation } from '@infra/platform';
 
 export type RuleKind = BusinessEventTarget['kind'];
 
@@ -67,7 +67,6 @@ const EVENT_COLUMNS = `e.id, e.name, e.description, e.start_date, e.end_date, e.
              WHERE r.organization_id = e.organization_id AND r.business_event_id = e.id), '[]') AS rules`;
 
 /** `%text%` for ILIKE, with the pattern characters of the text escaped. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Every query of business events. Each is filtered by the organization (`$1`): another organization's event, rule,
@@ -89,7 +88,7 @@ export class BusinessEventsRepository {
     const params: unknown[] = [organizationId];
     let where = 'e.organization_id = $1';
     if (query.search) {
-      params.push(containing(query.search));
+      params.push(containingPattern(query.search));
       where += ` AND e.name ILIKE $${params.length}`;
     }
     const page = params.length;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { containingPattern } from '@infra/platform';
 import {
   ASSET_ATTRIBUTE_NAMES,
   type AssetAttributes,
@@ -197,7 +198,7 @@ export class AssetsRepository {
     params.push(options.statuses);
     conditions.push(`a.status = ANY($${params.length}::text[])`);
     if (options.search) {
-      params.push(`%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      params.push(containingPattern(options.search));
       const p = `$${params.length}`;
       conditions.push(
         `(a.name ILIKE ${p} OR a.external_id ILIKE ${p} OR a.instance_type ILIKE ${p} OR a.site ILIKE ${p})`,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { NewTag, TagStatus } from '@infra/contracts';
-import { isUniqueViolation } from '@infra/platform';
+import { containingPattern, isUniqueViolation } from '@infra/platform';
 
 export interface TagRow {
   id: string;
@@ -89,7 +89,7 @@ export class TagsRepository {
       );
     }
     if (filter.search) {
-      params.push(`%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      params.push(containingPattern(filter.search));
       const p = `$${params.length}`;
       conditions.push(`(t.key ILIKE ${p} OR t.value ILIKE ${p} OR t.description ILIKE ${p})`);
     }
