@@ -2,3 +2,4 @@ export * from './text-validators';
 export * from './optional-text.pipe';
 export * from './query-values';
 export * from './large-array-body.pipe';
+export * from './page-fields';

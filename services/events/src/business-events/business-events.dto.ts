@@ -3,7 +3,6 @@ import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
-  IsInt,
   IsNumber,
   IsObject,
   IsOptional,
@@ -13,9 +12,7 @@ import {
   isNumber,
   isUUID,
   Matches,
-  Max,
   MaxLength,
-  Min,
   registerDecorator,
   ValidateNested,
   type ValidationOptions,
@@ -32,7 +29,7 @@ import {
   type UpdateBusinessEventRequest,
   type UpsertBusinessEventImpactRequest,
 } from '@infra/contracts';
-import { LargeArrayBodyPipe, NoControlCharacters, queryList } from '@infra/platform';
+import { LargeArrayBodyPipe, NoControlCharacters, PageNumberField, PageSizeField, queryList } from '@infra/platform';
 
 /** An ISO 8601 date or instant (`2026-03-01`, `2026-03-01T09:30:00Z`, with an offset); stored as UTC. */
 export function isEventInstant(value: unknown): value is string {
@@ -167,20 +164,10 @@ export class UpdateBusinessEventDto implements UpdateBusinessEventRequest {
 }
 
 export class BusinessEventListQueryDto implements BusinessEventListQuery {
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(1_000_000)
+  @PageNumberField()
   page?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: BUSINESS_EVENT_LIMITS.pageSizeMax, default: 10 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(BUSINESS_EVENT_LIMITS.pageSizeMax)
+  @PageSizeField(BUSINESS_EVENT_LIMITS.pageSizeMax)
   pageSize?: number;
 
   @ApiPropertyOptional({ description: 'Text in the name (case-insensitive).' })

@@ -27,7 +27,14 @@ import {
   TIME_HORIZONS,
   type TimeHorizon,
 } from '@infra/contracts';
-import { LargeArrayBodyPipe, NoControlCharacters, queryBoolean, queryList } from '@infra/platform';
+import {
+  LargeArrayBodyPipe,
+  NoControlCharacters,
+  PageNumberField,
+  PageSizeField,
+  queryBoolean,
+  queryList,
+} from '@infra/platform';
 
 const TEXT = INVENTORY_LIMITS.attributeTextMaxLength;
 const NUMBER = { allowNaN: false, allowInfinity: false };
@@ -140,20 +147,10 @@ export class AssetFilterQueryDto {
 }
 
 export class AssetListQueryDto extends AssetFilterQueryDto {
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(1_000_000)
+  @PageNumberField()
   page?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: INVENTORY_LIMITS.pageSizeMax, default: 10 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(INVENTORY_LIMITS.pageSizeMax)
+  @PageSizeField(INVENTORY_LIMITS.pageSizeMax)
   pageSize?: number;
 
   @ApiPropertyOptional({ description: `One of ${ASSET_SORT_FIELDS.join(', ')}; prefix - for descending.` })

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
+import { IsOptional, IsUUID } from 'class-validator';
 import { TAGGING_LIMITS } from '@infra/contracts';
+import { PageNumberField, PageSizeField } from '@infra/platform';
 
 export class AuditLogQueryDto {
   @ApiPropertyOptional({ format: 'uuid', description: "A tag's id: its entries only. Omitted: the organization's." })
@@ -9,19 +9,9 @@ export class AuditLogQueryDto {
   @IsUUID()
   id?: string;
 
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100_000)
+  @PageNumberField(100_000)
   page?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: TAGGING_LIMITS.auditPageSizeMax, default: 10 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(TAGGING_LIMITS.auditPageSizeMax)
+  @PageSizeField(TAGGING_LIMITS.auditPageSizeMax)
   pageSize?: number;
 }
