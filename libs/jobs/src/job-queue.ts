@@ -38,7 +38,12 @@ export class JobQueue<J extends object, R extends JobResults<J> = object> {
 
   /** Enqueues a job and returns its id (the existing job's id when `jobId` was already used). */
   async add<N extends JobName<J>>(name: N, payload: J[N], options: AddJobOptions = {}): Promise<string> {
-    const job = await this.queue.add(name, payload, { jobId: options.jobId, delay: options.delay });
+    const { jobId, delay, debounce } = options;
+    const job = await this.queue.add(name, payload, {
+      jobId,
+      delay,
+      ...(debounce ? { deduplication: { id: debounce.key, ttl: debounce.ms } } : {}),
+    });
     jobsAdded.inc({ queue: this.queue.name, job: name });
     return job.id ?? '';
   }

@@ -41,6 +41,11 @@ export interface AddJobOptions {
   jobId?: string;
   /** Run no earlier than this many milliseconds from now. */
   delay?: number;
+  /**
+   * Debounce (BullMQ's deduplication): for `ms` after a job was added with this key, further adds with the key are
+   * ignored and answer that job's id. With `delay` ≥ `ms`, the job runs after every trigger it absorbed.
+   */
+  debounce?: { key: string; ms: number };
 }
 
 export interface AddAndWaitOptions {

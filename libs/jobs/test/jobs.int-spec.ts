@@ -187,6 +187,23 @@ describe('libs/jobs on a real Redis', () => {
     expect(journal.greeted).toEqual(['Ada']);
   });
 
+  it('debounces: adds with one key within its time run as one job, a later add as another', async () => {
+    const queue = await start();
+    // A long window and delay: the second add falls inside the first's window whatever the machine's speed.
+    const first = await queue.add('greet', { name: 'Ada' }, { debounce: { key: 'greet-ada', ms: 60_000 }, delay: 500 });
+    const second = await queue.add(
+      'greet',
+      { name: 'Ada' },
+      { debounce: { key: 'greet-ada', ms: 60_000 }, delay: 500 },
+    );
+    expect(second).toBe(first);
+    await pollUntil('the debounced job to complete', async () => journal.greeted.length === 1);
+    const other = await queue.add('greet', { name: 'Bob' }, { debounce: { key: 'greet-bob', ms: 60_000 } });
+    expect(other).not.toBe(first);
+    await pollUntil('the other key to run its own job', async () => journal.greeted.length === 2);
+    expect(journal.greeted).toEqual(['Ada', 'Bob']);
+  });
+
   it('retries a failing job with exponential backoff, then succeeds', async () => {
     const queue = await start();
     const id = await queue.add('flaky', { failTimes: 2 });

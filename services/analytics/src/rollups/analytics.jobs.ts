@@ -29,8 +29,9 @@ export interface AnalyticsJobs extends BusinessEventJobs {
 }
 
 /**
- * Debounce windows: every trigger inside one window shares one job (its id names the window). The period sums read
- * every asset rolled up: redone less often than the asset rollups during a backfill.
+ * Debounce windows: every trigger inside one window shares one job, which runs when the window ends (BullMQ's
+ * deduplication by key; the delay equals the window, so the job runs after every trigger it absorbed). The period
+ * sums read every asset rolled up: redone less often than the asset rollups during a backfill.
  */
 const ROLLUP_WINDOW_MS = 1000;
 const ORGANIZATION_ROLLUP_WINDOW_MS = 2000;
@@ -44,7 +45,7 @@ const MEASURE_WINDOW_MS = 500;
 /** Ratings are published in chunks well inside the topic schema's limit. */
 const RATINGS_CHUNK = 5000;
 
-const windowOf = (windowMs: number) => Math.floor(Date.now() / windowMs);
+const debounced = (key: string, windowMs: number) => ({ debounce: { key, ms: windowMs }, delay: windowMs });
 
 /** Queues the debounced jobs: one rollup per organization per second, one ratings run per ten seconds. */
 @Injectable()
@@ -52,21 +53,14 @@ export class AnalyticsScheduler {
   constructor(@InjectJobQueue(ANALYTICS_QUEUE) private readonly jobs: JobQueue<AnalyticsJobs>) {}
 
   async rollUp(organizationId: string): Promise<void> {
-    await this.jobs.add(
-      'roll-up',
-      { organizationId },
-      { jobId: `roll-up:${organizationId}:${windowOf(ROLLUP_WINDOW_MS)}`, delay: ROLLUP_WINDOW_MS },
-    );
+    await this.jobs.add('roll-up', { organizationId }, debounced(`roll-up-${organizationId}`, ROLLUP_WINDOW_MS));
   }
 
   async rollUpOrganization(organizationId: string): Promise<void> {
     await this.jobs.add(
       'roll-up-organization',
       { organizationId },
-      {
-        jobId: `roll-up-organization:${organizationId}:${windowOf(ORGANIZATION_ROLLUP_WINDOW_MS)}`,
-        delay: ORGANIZATION_ROLLUP_WINDOW_MS,
-      },
+      debounced(`roll-up-organization-${organizationId}`, ORGANIZATION_ROLLUP_WINDOW_MS),
     );
   }
 
@@ -74,16 +68,15 @@ export class AnalyticsScheduler {
     await this.jobs.add(
       'recompute-ratings',
       { organizationId },
-      { jobId: `ratings:${organizationId}:${windowOf(RATINGS_WINDOW_MS)}`, delay: RATINGS_WINDOW_MS },
+      debounced(`recompute-ratings-${organizationId}`, RATINGS_WINDOW_MS),
     );
   }
 
-  /** One measurement per event per half second (the id carries no `:`, which BullMQ reserves). */
   async measureBusinessEvent(organizationId: string, businessEventId: string): Promise<void> {
     await this.jobs.add(
       'measure-business-event',
       { organizationId, businessEventId },
-      { jobId: `measure-business-event-${businessEventId}-${windowOf(MEASURE_WINDOW_MS)}`, delay: MEASURE_WINDOW_MS },
+      debounced(`measure-business-event-${businessEventId}`, MEASURE_WINDOW_MS),
     );
   }
 }
