@@ -1,2 +1,3 @@
 export * from './database';
 export * from './like';
+export * from './list-param';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { BusinessEventTarget } from '@infra/contracts';
-import { containingPattern, isUniqueViolation } from '@infra/platform';
+import { containingPattern, isUniqueViolation, listParam } from '@infra/platform';
 
 export type RuleKind = BusinessEventTarget['kind'];
 
@@ -338,8 +338,8 @@ export class BusinessEventsRepository {
   ): Promise<number> {
     const [{ count }] = await manager.query<{ count: number }[]>(
       `SELECT count(*)::int AS count FROM business_event_assets
-        WHERE organization_id = $1 AND business_event_id = $2 AND asset_id = ANY($3::uuid[])`,
-      [organizationId, eventId, assetIds],
+        WHERE organization_id = $1 AND business_event_id = $2 AND asset_id = ANY(string_to_array($3, ',')::uuid[])`,
+      [organizationId, eventId, listParam(assetIds)],
     );
     return count;
   }
@@ -358,8 +358,14 @@ export class BusinessEventsRepository {
     if (impacts.length === 0) return;
     await manager.query(
       `INSERT INTO business_event_impacts (business_event_id, asset_id, organization_id, impact_percent)
-       SELECT $2, i.asset_id, $1, i.percent FROM unnest($3::uuid[], $4::float8[]) AS i(asset_id, percent)`,
-      [organizationId, eventId, impacts.map((impact) => impact.assetId), impacts.map((impact) => impact.impactPercent)],
+       SELECT $2, i.asset_id, $1, i.percent
+         FROM unnest(string_to_array($3, ',')::uuid[], string_to_array($4, ',')::float8[]) AS i(asset_id, percent)`,
+      [
+        organizationId,
+        eventId,
+        listParam(impacts.map((impact) => impact.assetId)),
+        listParam(impacts.map((impact) => impact.impactPercent)),
+      ],
     );
   }
 
