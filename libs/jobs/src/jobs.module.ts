@@ -7,6 +7,7 @@ import {
   OnApplicationBootstrap,
   Provider,
 } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { Job, Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
 import type Redis from 'ioredis';
 import { REDIS } from '@infra/platform';
@@ -34,6 +35,7 @@ export interface JobsModuleOptions<J extends object> {
 }
 
 type AnyProcessor = JobProcessor<Record<string, unknown>, string, unknown>;
+type ProcessorClass = new (...args: never[]) => AnyProcessor;
 
 /** The options with the job map erased, as the runner sees them. */
 interface RunnerOptions {
@@ -48,6 +50,8 @@ const errorMessage = (error: unknown) => (error instanceof Error ? error.message
 /**
  * Owns one queue: the producer connection, the worker (where this process runs workers) and the schedules.
  * Shutdown closes the worker first, which waits for the jobs it is running, before the database closes.
+ * The processors are looked up when the application has started, not injected: the queue does not depend on them,
+ * so a processor may depend on a service that queues jobs (the queue → processor → service → queue cycle).
  */
 class QueueRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger: Logger;
@@ -61,20 +65,10 @@ class QueueRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
     private readonly redis: Redis,
     private readonly options: RunnerOptions,
     private readonly runtime: JobsRuntime,
-    processors: AnyProcessor[],
+    private readonly processorClasses: ProcessorClass[],
+    private readonly moduleRef: ModuleRef,
   ) {
     this.logger = new Logger(`Jobs:${options.queue}`);
-    for (const processor of processors) {
-      if (this.processors.has(processor.name)) {
-        throw new Error(`queue ${options.queue}: two processors for job "${processor.name}"`);
-      }
-      this.processors.set(processor.name, processor);
-    }
-    for (const schedule of options.schedules) {
-      if (!this.processors.has(schedule.name)) {
-        throw new Error(`queue ${options.queue}: schedule "${schedule.name}" has no processor`);
-      }
-    }
     const retry = { attempts: JOB_DEFAULTS.attempts, backoffMs: JOB_DEFAULTS.backoffMs, ...options.retry };
     this.queue = new Queue(options.queue, {
       connection: this.connection({}),
@@ -116,6 +110,7 @@ class QueueRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    this.resolveProcessors();
     if (!this.runtime.workers) return;
     await this.syncSchedules();
     this.worker = new Worker(this.options.queue, (job: Job) => this.run(job), {
@@ -130,6 +125,22 @@ class QueueRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
         `job failed: ${error.message}`,
       );
     });
+  }
+
+  /** The processors (providers of this module) by job name; a repeated name or a schedule without one stops the start. */
+  private resolveProcessors(): void {
+    for (const processorClass of this.processorClasses) {
+      const processor = this.moduleRef.get(processorClass);
+      if (this.processors.has(processor.name)) {
+        throw new Error(`queue ${this.options.queue}: two processors for job "${processor.name}"`);
+      }
+      this.processors.set(processor.name, processor);
+    }
+    for (const schedule of this.options.schedules) {
+      if (!this.processors.has(schedule.name)) {
+        throw new Error(`queue ${this.options.queue}: schedule "${schedule.name}" has no processor`);
+      }
+    }
   }
 
   private async syncSchedules(): Promise<void> {
@@ -182,7 +193,7 @@ class QueueRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
 export class JobsModule {
   static register<J extends object>(options: JobsModuleOptions<J>): DynamicModule {
     const runnerToken = `QueueRunner:${options.queue}`;
-    const processors = options.processors as unknown as (new (...args: never[]) => AnyProcessor)[];
+    const processors = options.processors as unknown as ProcessorClass[];
     return {
       module: JobsModule,
       global: true,
@@ -192,8 +203,8 @@ export class JobsModule {
         ...processors,
         {
           provide: runnerToken,
-          inject: [REDIS, ...processors],
-          useFactory: (redis: Redis, ...instances: AnyProcessor[]) =>
+          inject: [REDIS, ModuleRef],
+          useFactory: (redis: Redis, moduleRef: ModuleRef) =>
             new QueueRunner(
               redis,
               {
@@ -203,7 +214,8 @@ export class JobsModule {
                 concurrency: options.concurrency,
               },
               options.runtime ?? jobsRuntime(),
-              instances,
+              processors,
+              moduleRef,
             ),
         },
         {

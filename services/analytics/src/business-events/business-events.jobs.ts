@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import { JobProcessor } from '@infra/jobs';
-import { type AnalyticsJobs, scheduler } from '../rollups/analytics.jobs';
+import { type AnalyticsJobs, AnalyticsScheduler } from '../rollups/analytics.jobs';
 import { BusinessEventsRepository } from './business-events.repository';
 
 export interface BusinessEventJobs {
@@ -39,13 +38,13 @@ export class MeasureBusinessEventsSweepJob extends JobProcessor<AnalyticsJobs, '
 
   constructor(
     private readonly events: BusinessEventsRepository,
-    private readonly moduleRef: ModuleRef,
+    private readonly scheduler: AnalyticsScheduler,
   ) {
     super();
   }
 
   async process(): Promise<void> {
     for (const { organizationId, eventId } of await this.events.due(SWEEP_GRACE_MS, SWEEP_LIMIT))
-      await scheduler(this.moduleRef).measureBusinessEvent(organizationId, eventId);
+      await this.scheduler.measureBusinessEvent(organizationId, eventId);
   }
 }

@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import { InjectJobQueue, JobProcessor, JobQueue } from '@infra/jobs';
 import { TOPICS } from '@infra/contracts';
 import { EventPublisher, refreshStaleStatistics } from '@infra/messaging';
@@ -81,10 +80,6 @@ export class AnalyticsScheduler {
   }
 }
 
-// The scheduler holds the job queue, which is built from the processors: resolved when a job runs (see tagging's
-// tag-import jobs).
-export const scheduler = (moduleRef: ModuleRef) => moduleRef.get(AnalyticsScheduler, { strict: false });
-
 @Injectable()
 export class RollUpJob extends JobProcessor<AnalyticsJobs, 'roll-up'> {
   readonly name = 'roll-up';
@@ -93,7 +88,7 @@ export class RollUpJob extends JobProcessor<AnalyticsJobs, 'roll-up'> {
   constructor(
     private readonly rollups: RollupsRepository,
     private readonly businessEvents: BusinessEventsRepository,
-    private readonly moduleRef: ModuleRef,
+    private readonly scheduler: AnalyticsScheduler,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {
     super();
@@ -112,11 +107,11 @@ export class RollUpJob extends JobProcessor<AnalyticsJobs, 'roll-up'> {
     // samples growing by a call a second was analyzed every few seconds, 0.4 s each, through a whole backfill.
     const analyzed = await refreshStaleStatistics(this.dataSource, { changedFraction: 0.5 });
     if (analyzed.length > 0) this.logger.log(`refreshed planner statistics of ${analyzed.join(', ')}`);
-    await scheduler(this.moduleRef).rollUpOrganization(organizationId);
-    await scheduler(this.moduleRef).recomputeRatings(organizationId);
+    await this.scheduler.rollUpOrganization(organizationId);
+    await this.scheduler.recomputeRatings(organizationId);
     // The business events whose window or baseline the rolled days touch are measured again.
     for (const businessEventId of await this.businessEvents.requestForDays(organizationId, days))
-      await scheduler(this.moduleRef).measureBusinessEvent(organizationId, businessEventId);
+      await this.scheduler.measureBusinessEvent(organizationId, businessEventId);
   }
 }
 
@@ -152,14 +147,14 @@ export class RefreshPeriodsSweepJob extends JobProcessor<AnalyticsJobs, 'refresh
 
   constructor(
     private readonly periods: PeriodsRepository,
-    private readonly moduleRef: ModuleRef,
+    private readonly scheduler: AnalyticsScheduler,
   ) {
     super();
   }
 
   async process(): Promise<void> {
     for (const organizationId of await this.periods.organizations())
-      await scheduler(this.moduleRef).rollUpOrganization(organizationId);
+      await this.scheduler.rollUpOrganization(organizationId);
   }
 }
 
@@ -169,15 +164,15 @@ export class RollUpSweepJob extends JobProcessor<AnalyticsJobs, 'roll-up-sweep'>
 
   constructor(
     private readonly rollups: RollupsRepository,
-    private readonly moduleRef: ModuleRef,
+    private readonly scheduler: AnalyticsScheduler,
   ) {
     super();
   }
 
   async process(): Promise<void> {
     for (const organizationId of await this.rollups.organizationsPending()) {
-      await scheduler(this.moduleRef).rollUp(organizationId);
-      await scheduler(this.moduleRef).rollUpOrganization(organizationId);
+      await this.scheduler.rollUp(organizationId);
+      await this.scheduler.rollUpOrganization(organizationId);
     }
   }
 }

@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import { JobProcessor, TypedJob, UnrecoverableError } from '@infra/jobs';
 import { EventPublisher } from '@infra/messaging';
 import { AwsConnector } from './aws-connector';
@@ -20,21 +19,18 @@ export class QueueAwsSyncsJob extends JobProcessor<AwsIntegrationJobs, 'aws-sync
 
   constructor(
     private readonly repository: AwsIntegrationRepository,
-    private readonly moduleRef: ModuleRef,
+    private readonly integrations: AwsIntegrationService,
   ) {
     super();
   }
 
   async process(): Promise<void> {
-    // Resolved when the job runs: the service holds the job queue, which is built from the processors, so a
-    // constructor dependency would be a cycle that never resolves (the service hung at start).
-    const integrations = this.moduleRef.get(AwsIntegrationService, { strict: false });
     let after: string | null = null;
     for (;;) {
       const page = await this.repository.organizationIdsAfter(after, QUEUE_PAGE_SIZE);
       if (page.length === 0) return;
       // A retry of this job skips the integrations already claimed: nothing is queued twice.
-      await integrations.queueSyncs(page);
+      await this.integrations.queueSyncs(page);
       after = page[page.length - 1];
     }
   }

@@ -1,25 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import { JobProcessor, TypedJob, UnrecoverableError } from '@infra/jobs';
 import type { TaggingJobs, ValidationOutcome } from './tag-import.queue';
 import { TagImportService } from './tag-import.service';
-
-// The service holds the job queue, which is built from the processors: resolving it when a job runs avoids the
-// constructor cycle (see inventory's QueueAwsSyncsJob).
-const importService = (moduleRef: ModuleRef) => moduleRef.get(TagImportService, { strict: false });
 
 /** Checks an uploaded file and answers the request waiting on it; a request does not wait for retries. */
 @Injectable()
 export class ValidateTagImportJob extends JobProcessor<TaggingJobs, 'validate-tag-import', ValidationOutcome> {
   readonly name = 'validate-tag-import';
 
-  constructor(private readonly moduleRef: ModuleRef) {
+  constructor(private readonly imports: TagImportService) {
     super();
   }
 
   async process({ actor, fileName }: TaggingJobs['validate-tag-import']): Promise<ValidationOutcome> {
     try {
-      return await importService(this.moduleRef).runValidation(actor, fileName);
+      return await this.imports.runValidation(actor, fileName);
     } catch (error) {
       throw new UnrecoverableError(error instanceof Error ? error.message : String(error));
     }
@@ -31,12 +26,12 @@ export class ValidateTagImportJob extends JobProcessor<TaggingJobs, 'validate-ta
 export class RunTagImportJob extends JobProcessor<TaggingJobs, 'run-tag-import'> {
   readonly name = 'run-tag-import';
 
-  constructor(private readonly moduleRef: ModuleRef) {
+  constructor(private readonly imports: TagImportService) {
     super();
   }
 
   async process({ importId, actor }: TaggingJobs['run-tag-import'], job: TypedJob<TaggingJobs, 'run-tag-import'>) {
     const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-    await importService(this.moduleRef).runImport(importId, actor, finalAttempt);
+    await this.imports.runImport(importId, actor, finalAttempt);
   }
 }
