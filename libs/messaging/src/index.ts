@@ -10,3 +10,4 @@ export * from './outbox-relay';
 export * from './topics-admin';
 export * from './service-runtime';
 export { refreshStaleStatistics, vacuumDeadRows } from './table-statistics';
+export * from './read-model-projections';

@@ -7,6 +7,7 @@ import type {
   TagChangedPayload,
   TagsAssignedPayload,
 } from '@infra/contracts';
+import { replaceCollectionMembers, setAssetStatus } from '@infra/messaging';
 
 /**
  * The events service's copy of inventory (assets, collections and their members) and tagging (tags, their assets),
@@ -30,11 +31,7 @@ export class ReadModelsRepository {
     organizationId: string,
     payload: AssetStatusChangedPayload,
   ): Promise<void> {
-    await manager.query(`UPDATE assets SET status = $3, updated_at = now() WHERE organization_id = $1 AND id = $2`, [
-      organizationId,
-      payload.assetId,
-      payload.status,
-    ]);
+    await setAssetStatus(manager, organizationId, payload);
   }
 
   /**
@@ -46,31 +43,7 @@ export class ReadModelsRepository {
     organizationId: string,
     payload: CollectionChangedPayload,
   ): Promise<boolean> {
-    if (payload.deleted) {
-      await manager.query(`DELETE FROM collections WHERE organization_id = $1 AND id = $2`, [
-        organizationId,
-        payload.collectionId,
-      ]);
-      return true;
-    }
-    const owned = await manager.query<unknown[]>(
-      `INSERT INTO collections (id, organization_id, name) VALUES ($1, $2, $3)
-       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name WHERE collections.organization_id = EXCLUDED.organization_id
-       RETURNING id`,
-      [payload.collectionId, organizationId, payload.name],
-    );
-    if (owned.length === 0) return false;
-    await manager.query(
-      `DELETE FROM collection_assets m WHERE m.organization_id = $1 AND m.collection_id = $2
-          AND m.asset_id <> ALL($3::uuid[])`,
-      [organizationId, payload.collectionId, payload.assetIds],
-    );
-    await manager.query(
-      `INSERT INTO collection_assets (organization_id, collection_id, asset_id)
-       SELECT $1, $2, asset_id FROM unnest($3::uuid[]) AS asset_id ON CONFLICT DO NOTHING`,
-      [organizationId, payload.collectionId, payload.assetIds],
-    );
-    return true;
+    return replaceCollectionMembers(manager, organizationId, payload);
   }
 
   /** Applies assignments and unassignments; returns the tags whose assets changed. */

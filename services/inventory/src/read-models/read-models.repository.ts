@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import type { RatingsRecomputedPayload, TagsAssignedPayload } from '@infra/contracts';
+import { applyAssetTagAssignments } from '@infra/messaging';
 import { refreshAssetLinks } from '../assets/assets.repository';
 
 /**
@@ -14,21 +15,8 @@ export class ReadModelsRepository {
     organizationId: string,
     payload: TagsAssignedPayload,
   ): Promise<void> {
-    const { assignments, unassignments } = payload;
-    if (unassignments.length > 0)
-      await manager.query(
-        `DELETE FROM asset_tags t USING unnest($2::uuid[], $3::uuid[]) AS x(tag_id, asset_id)
-          WHERE t.organization_id = $1 AND t.tag_id = x.tag_id AND t.asset_id = x.asset_id`,
-        [organizationId, unassignments.map((item) => item.tagId), unassignments.map((item) => item.assetId)],
-      );
-    if (assignments.length > 0)
-      await manager.query(
-        `INSERT INTO asset_tags (organization_id, tag_id, asset_id)
-         SELECT $1, tag_id, asset_id FROM unnest($2::uuid[], $3::uuid[]) AS x(tag_id, asset_id)
-         ON CONFLICT DO NOTHING`,
-        [organizationId, assignments.map((item) => item.tagId), assignments.map((item) => item.assetId)],
-      );
-    const assetIds = new Set([...assignments, ...unassignments].map((item) => item.assetId));
+    await applyAssetTagAssignments(manager, organizationId, payload);
+    const assetIds = new Set([...payload.assignments, ...payload.unassignments].map((item) => item.assetId));
     await refreshAssetLinks(manager, organizationId, [...assetIds]);
   }
 

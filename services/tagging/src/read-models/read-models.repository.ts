@@ -6,6 +6,7 @@ import type {
   CollectionChangedPayload,
   TelemetryFreshnessPayload,
 } from '@infra/contracts';
+import { replaceCollectionMembers, setAssetStatus } from '@infra/messaging';
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
@@ -43,11 +44,7 @@ export class ReadModelsRepository {
     organizationId: string,
     payload: AssetStatusChangedPayload,
   ): Promise<void> {
-    await manager.query(`UPDATE assets SET status = $3, updated_at = now() WHERE organization_id = $1 AND id = $2`, [
-      organizationId,
-      payload.assetId,
-      payload.status,
-    ]);
+    await setAssetStatus(manager, organizationId, payload);
   }
 
   /** The event carries the whole membership: replace it (a replay leaves the same state). */
@@ -56,29 +53,7 @@ export class ReadModelsRepository {
     organizationId: string,
     payload: CollectionChangedPayload,
   ): Promise<void> {
-    if (payload.deleted) {
-      await manager.query(`DELETE FROM collections WHERE organization_id = $1 AND id = $2`, [
-        organizationId,
-        payload.collectionId,
-      ]);
-      return;
-    }
-    const owned = await manager.query<unknown[]>(
-      `INSERT INTO collections (id, organization_id, name) VALUES ($1, $2, $3)
-       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name WHERE collections.organization_id = EXCLUDED.organization_id
-       RETURNING id`,
-      [payload.collectionId, organizationId, payload.name],
-    );
-    if (owned.length === 0) return;
-    await manager.query(`DELETE FROM collection_assets WHERE organization_id = $1 AND collection_id = $2`, [
-      organizationId,
-      payload.collectionId,
-    ]);
-    await manager.query(
-      `INSERT INTO collection_assets (collection_id, asset_id, organization_id)
-       SELECT $2, asset_id, $1 FROM unnest($3::uuid[]) AS asset_id ON CONFLICT DO NOTHING`,
-      [organizationId, payload.collectionId, payload.assetIds],
-    );
+    await replaceCollectionMembers(manager, organizationId, payload);
   }
 
   /** Keeps the latest report time of each asset: a late, older report changes nothing. */
