@@ -65,7 +65,7 @@ export class AppModule {
             { name: 'refresh-periods-sweep', payload: {}, pattern: '0 * * * * *' },
             { name: 'measure-business-events-sweep', payload: {}, every: SWEEP_EVERY_MS },
           ],
-          providers: [...analysisProviders, AnalyticsScheduler],
+          providers: [...analysisProviders, AnalyticsScheduler, ReadModelsRepository],
         }),
       ],
       controllers: [

@@ -16,6 +16,15 @@ export const DEFAULT_FINANCIAL_SETTINGS: FinancialSettings = { currency: PRICE_L
 export class DataSettingsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  /** Serializes changes of one organization's financial settings until the transaction ends. */
+  async lockFinancial(manager: EntityManager, organizationId: string): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtext('financial-settings'), hashtext($1))`, [organizationId]);
+  }
+
   async financial(
     organizationId: string,
     manager: EntityManager = this.dataSource.manager,

@@ -8,9 +8,7 @@ import {
   type FinancialSettingsDto,
   type TelemetrySettingsDto,
 } from '@infra/contracts';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Tenant } from '@infra/platform';
-import { DataSource } from 'typeorm';
 import { analyticsError } from '../analytics.errors';
 import { AnalyticsScheduler } from '../rollups/analytics.jobs';
 import { RollupsRepository } from '../rollups/rollups.repository';
@@ -22,7 +20,6 @@ export class DataSettingsService {
     private readonly settings: DataSettingsRepository,
     private readonly rollups: RollupsRepository,
     private readonly scheduler: AnalyticsScheduler,
-    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
   async financial(tenant: Tenant): Promise<FinancialSettingsDto> {
@@ -33,10 +30,8 @@ export class DataSettingsService {
   async updateFinancial(tenant: Tenant, body: unknown): Promise<FinancialSettingsDto> {
     if (tenant.role === 'User') throw analyticsError(AnalyticsErrorCode.AdminOnly);
     const change = parseFinancial(body);
-    const fallbackChanged = await this.dataSource.transaction(async (manager) => {
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('financial-settings'), hashtext($1))`, [
-        tenant.organizationId,
-      ]);
+    const fallbackChanged = await this.settings.transaction(async (manager) => {
+      await this.settings.lockFinancial(manager, tenant.organizationId);
       const current = await this.settings.financial(tenant.organizationId, manager);
       const next = { ...current, ...change };
       await this.settings.saveFinancial(manager, tenant.organizationId, next);

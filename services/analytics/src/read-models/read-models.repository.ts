@@ -129,6 +129,15 @@ export class ReadModelsRepository {
     return rows.length > 0;
   }
 
+  /** The account of an organization (null before its `identity.organization.changed.v1` arrived). */
+  async accountOf(manager: EntityManager, organizationId: string): Promise<string | null> {
+    const rows = await manager.query<{ account_id: string }[]>(
+      `SELECT account_id FROM organization_accounts WHERE organization_id = $1`,
+      [organizationId],
+    );
+    return rows[0]?.account_id ?? null;
+  }
+
   /** The organizations of an account (a threshold change rolls each of them up again). */
   async organizationsOf(manager: EntityManager, accountId: string): Promise<string[]> {
     const rows = await manager.query<{ organization_id: string }[]>(

@@ -8,6 +8,7 @@ import { AnalysesService } from '../analyses/analyses.service';
 import { resolveHorizon } from '../analyses/horizon';
 import type { BusinessEventJobs } from '../business-events/business-events.jobs';
 import { BusinessEventsRepository } from '../business-events/business-events.repository';
+import { ReadModelsRepository } from '../read-models/read-models.repository';
 import { PeriodsRepository } from './periods.repository';
 import { RollupsRepository } from './rollups.repository';
 
@@ -186,6 +187,7 @@ export class RecomputeRatingsJob extends JobProcessor<AnalyticsJobs, 'recompute-
   constructor(
     private readonly analyses: AnalysesService,
     private readonly events: EventPublisher,
+    private readonly readModels: ReadModelsRepository,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {
     super();
@@ -195,8 +197,8 @@ export class RecomputeRatingsJob extends JobProcessor<AnalyticsJobs, 'recompute-
     const started = Date.now();
     const computedAt = new Date().toISOString();
     const rated = await this.analyses.ratingsOfOrganization(organizationId, resolveHorizon('30d', Date.now()));
-    const accountId = await this.accountOf(organizationId);
     await this.dataSource.transaction(async (manager) => {
+      const accountId = await this.readModels.accountOf(manager, organizationId);
       for (let start = 0; start < rated.length; start += RATINGS_CHUNK)
         await this.events.publish(manager, TOPICS.analyticsRatingsRecomputed, {
           accountId,
@@ -206,13 +208,5 @@ export class RecomputeRatingsJob extends JobProcessor<AnalyticsJobs, 'recompute-
         });
     });
     this.logger.log(`rated ${rated.length} asset(s) of organization ${organizationId} in ${Date.now() - started} ms`);
-  }
-
-  private async accountOf(organizationId: string): Promise<string | null> {
-    const rows = await this.dataSource.query<{ account_id: string }[]>(
-      `SELECT account_id FROM organization_accounts WHERE organization_id = $1`,
-      [organizationId],
-    );
-    return rows[0]?.account_id ?? null;
   }
 }
