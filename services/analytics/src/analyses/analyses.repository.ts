@@ -7,6 +7,7 @@ import { distributionSql, groupRatingsSql, oneDecimalSql, ratedAssetsSql } from 
 import type { Thresholds } from '../rollups/rollups.repository';
 import { ORG_HOURLY_DAYS } from '../rollups/rollups.repository';
 import { DAY_MS, hoursOf, type Horizon } from './horizon';
+import { hourCostSql, hourRiskSql, idleCostSql } from '../ratings/hour-formulas';
 
 /** Whose data an analysis reads: one asset, a collection's members, or the organization, narrowed by the filters. */
 export interface TargetFilter {
@@ -288,8 +289,8 @@ export class AnalysesRepository {
       const condition = this.targetCondition(target, params);
       sql = `SELECT s.hour AS bucket, count(*) AS assets, sum(a.wcu) AS capacity_hours,
                     sum(a.wcu * s.cpu_util / 100.0) AS workload_hours,
-                    coalesce(sum(coalesce(s.cost::float8, a.cost_per_hour)), 0) AS cost,
-                    coalesce(sum(coalesce(s.cost::float8, a.cost_per_hour) * (1 - s.cpu_util / 100.0)), 0) AS idle_cost,
+                    coalesce(sum(${hourCostSql()}), 0) AS cost,
+                    coalesce(sum(${idleCostSql()}), 0) AS idle_cost,
                     coalesce(sum(s.mem_util), 0) AS mem_sum, count(s.mem_util) AS mem_hours
                -- Fenced (OFFSET 0): an index range per asset even when the statistics predate the tenant's load.
                FROM assets a CROSS JOIN LATERAL (
@@ -694,15 +695,13 @@ export function assetSumsSql(
                 sum(s.cpu_util::float8 * s.cpu_util) AS cpu_sq_sum, max(s.cpu_util) AS cpu_max,
                 percentile_disc(0.95) WITHIN GROUP (ORDER BY s.cpu_util) AS cpu_p95,
                 coalesce(sum(s.mem_util::float8), 0) AS mem_sum, count(s.mem_util) AS mem_hours, max(s.mem_util) AS mem_max,
-                coalesce(sum(coalesce(s.cost::float8, a.cost_per_hour)), 0)::text::float8 AS cost, count(s.cost) AS cost_hours,
-                count(coalesce(s.cost::float8, a.cost_per_hour)) AS priced_hours,
-                coalesce(sum(coalesce(s.cost::float8, a.cost_per_hour) * (1 - s.cpu_util / 100.0)), 0)::text::float8
-                  AS idle_cost,
+                coalesce(sum(${hourCostSql()}), 0)::text::float8 AS cost, count(s.cost) AS cost_hours,
+                count(${hourCostSql()}) AS priced_hours,
+                coalesce(sum(${idleCostSql()}), 0)::text::float8 AS idle_cost,
                 count(*) FILTER (WHERE s.cpu_util >= ${min} AND s.cpu_util <= ${max}) AS in_band,
                 count(*) FILTER (WHERE s.cpu_util > ${max}) AS over_max,
                 count(*) FILTER (WHERE s.cpu_util < ${min}) AS below_min,
-                coalesce(sum(CASE WHEN s.cpu_util <= ${max} THEN 0
-                  ELSE 0.5 + 0.5 * least(1, (s.cpu_util - ${max}) / nullif(100 - ${max}, 0)) END), 0)::text::float8 AS risk_sum,
+                coalesce(sum(${hourRiskSql(max)}), 0)::text::float8 AS risk_sum,
                 max(s.hour) AS last_hour
            FROM assets a CROSS JOIN LATERAL (
                   SELECT * FROM telemetry_samples s WHERE s.organization_id = a.organization_id AND s.asset_id = a.id

@@ -5,6 +5,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { BusinessEventChangedPayload, BusinessEventTarget, ImpactUpsertedPayload } from '@infra/contracts';
 import { DAY_MS } from '../analyses/horizon';
 import { impactWindows, measurementPlan } from './impact-windows';
+import { hourCostSql } from '../ratings/hour-formulas';
 
 /** Measured sums of one subject (the event, a target, an asset): workload-hours and cost, baseline and during. */
 export interface MeasuredSums {
@@ -260,7 +261,7 @@ export class BusinessEventsRepository {
             CROSS JOIN unnest($9::timestamptz[], $10::timestamptz[]) AS r(from_hour, to_hour)
             CROSS JOIN LATERAL (
                    SELECT s.hour >= $4::timestamptz AS during, sum(s.cpu_util::float8) AS cpu,
-                          sum(coalesce(s.cost::float8, m.cost_per_hour))::float8 AS cost
+                          sum(${hourCostSql('s', 'm')})::float8 AS cost
                      FROM telemetry_samples s
                     WHERE s.organization_id = $1 AND s.asset_id = m.asset_id
                       AND s.hour >= r.from_hour AND s.hour < r.to_hour

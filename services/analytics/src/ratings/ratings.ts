@@ -28,11 +28,7 @@ export const INFRA_RATING_WEIGHTS = { optimization: 0.35, risk: 0.25, volatility
 /** One decimal, as the API shows ratings. */
 export const oneDecimal = (value: number): number => Math.round(value * 10) / 10;
 
-/** r(h): 0 at or under max, else 0.5 + 0.5 × min(1, (u − max)/(100 − max)). */
-export function hourRisk(cpuUtil: number, max: number): number {
-  if (cpuUtil <= max) return 0;
-  return 0.5 + 0.5 * Math.min(1, (cpuUtil - max) / (100 - max));
-}
+export { hourRisk } from './hour-formulas';
 
 export function ratingsOf(
   sums: AssetSums,

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { hourCostSql, idleCostSql } from '../ratings/hour-formulas';
 
 /**
  * `org_hourly`: the organization's totals per hour of its recent days (hourly dashboards up to 7 days). Each telemetry
@@ -18,8 +19,8 @@ const WINDOW_START = `(((now() AT TIME ZONE 'UTC')::date - ${ORG_HOURLY_DAYS})::
 const SHARE = {
   capacity: `a.wcu::float8`,
   workload: `a.wcu::float8 * s.cpu_util / 100.0`,
-  cost: `coalesce(coalesce(s.cost::float8, a.cost_per_hour)::float8, 0)`,
-  idleCost: `coalesce(coalesce(s.cost::float8, a.cost_per_hour)::float8 * (1 - s.cpu_util / 100.0), 0)`,
+  cost: `coalesce(${hourCostSql()}, 0)`,
+  idleCost: `coalesce(${idleCostSql()}, 0)`,
   memSum: `coalesce(s.mem_util::float8, 0)`,
   memHours: `(s.mem_util IS NOT NULL)::int`,
 };

@@ -4,6 +4,7 @@ import { DEFAULT_WORKLOAD_THRESHOLDS } from '@infra/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { STANDARD_PERIOD_NAMES } from '../analyses/horizon';
 import { markOrgHourly, recomputeOrgHourly } from './org-hourly';
+import { hourCostSql, hourRiskSql, idleCostSql } from '../ratings/hour-formulas';
 
 /** Asset-days rolled up per transaction: a backfill of months is drained in short transactions. */
 const PENDING_CHUNK = 20_000;
@@ -156,14 +157,13 @@ export class RollupsRepository {
                                   hours_over_max, hours_below_min, risk_sum, first_hour, last_hour)
          SELECT $1, p.asset_id, p.day, min(a.wcu), count(*), sum(s.cpu_util::float8),
                 sum(s.cpu_util::float8 * s.cpu_util), max(s.cpu_util), coalesce(sum(s.mem_util::float8), 0),
-                count(s.mem_util), max(s.mem_util), coalesce(sum(coalesce(s.cost::float8, a.cost_per_hour)), 0), count(s.cost),
-                count(coalesce(s.cost::float8, a.cost_per_hour)),
-                coalesce(sum(coalesce(s.cost::float8, a.cost_per_hour) * (1 - s.cpu_util / 100.0)), 0),
+                count(s.mem_util), max(s.mem_util), coalesce(sum(${hourCostSql()}), 0), count(s.cost),
+                count(${hourCostSql()}),
+                coalesce(sum(${idleCostSql()}), 0),
                 count(*) FILTER (WHERE s.cpu_util >= $4 AND s.cpu_util <= $5),
                 count(*) FILTER (WHERE s.cpu_util > $5),
                 count(*) FILTER (WHERE s.cpu_util < $4),
-                coalesce(sum(CASE WHEN s.cpu_util <= $5 THEN 0
-                                  ELSE 0.5 + 0.5 * least(1, (s.cpu_util - $5) / nullif(100 - $5, 0)) END), 0),
+                coalesce(sum(${hourRiskSql('$5')}), 0),
                 min(s.hour), max(s.hour)
            FROM unnest($2::uuid[], $3::date[]) AS p(asset_id, day)
            JOIN assets a ON a.organization_id = $1 AND a.id = p.asset_id
