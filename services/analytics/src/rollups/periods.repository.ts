@@ -8,7 +8,7 @@ import {
   PERIOD_COLUMNS,
   PERIOD_UNIT_COST,
   PERIOD_UNIT_COST_DEFINED,
-} from '../analyses/analyses.repository';
+} from '../analyses/asset-sums.sql';
 import { isClosedPeriod, standardPeriods, type Horizon } from '../analyses/horizon';
 import { ratedAssetsSql } from '../ratings/ratings.sql';
 import { RollupsRepository } from './rollups.repository';
