@@ -1,3 +1,4 @@
 export * from './database';
 export * from './like';
 export * from './list-param';
+export * from './asset-filter';

@@ -6,6 +6,7 @@ import type { AssetRatingValues, RatingValues } from '@infra/contracts';
 import { distributionSql, groupRatingsSql, oneDecimalSql, ratedAssetsSql } from '../ratings/ratings.sql';
 import type { Thresholds } from '../rollups/rollups.repository';
 import { hourCostSql, idleCostSql } from '../ratings/hour-formulas';
+import { assetFilterConditions } from '@infra/platform';
 import { ORG_HOURLY_DAYS } from '../rollups/rollups.repository';
 import {
   assetSumsSql,
@@ -206,27 +207,7 @@ export class AnalysesRepository {
 
   /** The target's asset condition on `a` (assets), its parameters appended to `params` ($1 is the organization). */
   private targetCondition(target: TargetFilter, params: unknown[]): string {
-    const conditions = ['a.organization_id = $1'];
-    if (target.assetId) {
-      params.push(target.assetId);
-      conditions.push(`a.id = $${params.length}`);
-    }
-    if (target.collectionId) {
-      params.push(target.collectionId);
-      conditions.push(`EXISTS (SELECT 1 FROM collection_assets c WHERE c.organization_id = $1
-        AND c.collection_id = $${params.length} AND c.asset_id = a.id)`);
-    }
-    if (target.tagIds.length > 0) {
-      params.push(target.tagIds);
-      conditions.push(`EXISTS (SELECT 1 FROM asset_tags t WHERE t.organization_id = $1
-        AND t.tag_id = ANY($${params.length}::uuid[]) AND t.asset_id = a.id)`);
-    }
-    if (target.collectionIds.length > 0) {
-      params.push(target.collectionIds);
-      conditions.push(`EXISTS (SELECT 1 FROM collection_assets c WHERE c.organization_id = $1
-        AND c.collection_id = ANY($${params.length}::uuid[]) AND c.asset_id = a.id)`);
-    }
-    return conditions.join(' AND ');
+    return ['a.organization_id = $1', ...assetFilterConditions('a.id', params, target)].join(' AND ');
   }
 
   private static wholeOrganization(target: TargetFilter): boolean {

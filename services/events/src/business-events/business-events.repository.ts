@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { BusinessEventTarget } from '@infra/contracts';
-import { containingPattern, isUniqueViolation, listParam } from '@infra/platform';
+import { assetFilterConditions, containingPattern, isUniqueViolation, listParam } from '@infra/platform';
 
 export type RuleKind = BusinessEventTarget['kind'];
 
@@ -405,25 +405,12 @@ export class BusinessEventsRepository {
     limit: number,
   ): Promise<BandRow[]> {
     const params: unknown[] = [organizationId, window.start, window.end, limit];
-    const conditions: string[] = [];
-    if (target.kind === 'asset') {
-      params.push(target.id);
-      conditions.push(`b.asset_id = $${params.length}`);
-    } else if (target.kind === 'collection') {
-      params.push(target.id);
-      conditions.push(`EXISTS (SELECT 1 FROM collection_assets m WHERE m.organization_id = $1
-                                 AND m.collection_id = $${params.length} AND m.asset_id = b.asset_id)`);
-    }
-    if (filter.tagIds.length > 0) {
-      params.push(filter.tagIds);
-      conditions.push(`EXISTS (SELECT 1 FROM asset_tags m WHERE m.organization_id = $1
-                                 AND m.tag_id = ANY($${params.length}::uuid[]) AND m.asset_id = b.asset_id)`);
-    }
-    if (filter.collectionIds.length > 0) {
-      params.push(filter.collectionIds);
-      conditions.push(`EXISTS (SELECT 1 FROM collection_assets m WHERE m.organization_id = $1
-                                 AND m.collection_id = ANY($${params.length}::uuid[]) AND m.asset_id = b.asset_id)`);
-    }
+    const conditions = assetFilterConditions('b.asset_id', params, {
+      assetId: target.kind === 'asset' ? target.id : undefined,
+      collectionId: target.kind === 'collection' ? target.id : undefined,
+      tagIds: filter.tagIds,
+      collectionIds: filter.collectionIds,
+    });
     const inWindow = `e.organization_id = $1 AND e.start_date < $3 AND e.end_date >= $2`;
     // The whole organization unfiltered: the stored count, no need to read the assets.
     const sql =
