@@ -1,5 +1,7 @@
-// One jest configuration, one project per workspace. `npm test` runs them all (see deploy/scripts/test.mjs);
-// `npx jest --selectProjects messaging` runs one. Type errors are caught by `npm run typecheck`, so ts-jest only transpiles.
+// One jest configuration, two projects per workspace: `<name>` its unit tests (`*.spec.ts`: no PostgreSQL, Redis or
+// Kafka, seconds), `<name>-medium` its medium tests (`*.int-spec.ts`: the real ones). `npm test` runs them all (see
+// deploy/scripts/test.mjs); `npx jest --selectProjects messaging` runs one, `npm run test:unit` every unit project.
+// Type errors are caught by `npm run typecheck`, so ts-jest only transpiles.
 const transform = { '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }] };
 const moduleNameMapper = {
   '^@infra/(contracts|jobs|messaging|platform)$': '<rootDir>/libs/$1/src',
@@ -32,9 +34,10 @@ module.exports = {
   // A loaded CI machine runs tests several times slower than a laptop: 5 s (jest's default) is no bound on them.
   testTimeout: 60_000,
   projects: [
-    ...Object.entries(workspaces).map(([name, dir]) =>
-      project(name, [`<rootDir>/${dir}`], ['**/*.spec.ts', '**/*.int-spec.ts']),
-    ),
+    ...Object.entries(workspaces).flatMap(([name, dir]) => [
+      project(name, [`<rootDir>/${dir}`], ['**/*.spec.ts']),
+      project(`${name}-medium`, [`<rootDir>/${dir}`], ['**/*.int-spec.ts']),
+    ]),
     project('k8s', ['<rootDir>/k8s'], ['**/*.test.ts']),
     // Needs the running product (BASE_URL) and Chromium: started by deploy/scripts/test.mjs.
     project('e2e', ['<rootDir>/test/e2e'], ['**/*.e2e.test.ts']),

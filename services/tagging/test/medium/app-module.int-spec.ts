@@ -1,9 +1,9 @@
 // The tagging service boots with its real foundation (database, messaging, jobs) and declares its topics.
 import { randomBytes } from 'node:crypto';
 import { describeServiceFoundation } from '@infra/messaging/testing';
-import { AppModule } from './app.module';
-import { TaggingEnv } from './tagging.env';
-import { taggingService } from './tagging.service-definition';
+import { AppModule } from '../../src/app.module';
+import { TaggingEnv } from '../../src/tagging.env';
+import { taggingService } from '../../src/tagging.service-definition';
 
 describeServiceFoundation(
   'tagging',

@@ -2,9 +2,9 @@
 // even when two requests carry the same code at the same moment.
 import { DataSource, Repository } from 'typeorm';
 import { createTestDatabase, testDatabaseConfig } from '@infra/platform/testing';
-import { identityService } from '../identity.service-definition';
-import { User } from '../users/user.entity';
-import { MfaRepository } from './mfa.repository';
+import { identityService } from '../../src/identity.service-definition';
+import { User } from '../../src/users/user.entity';
+import { MfaRepository } from '../../src/mfa/mfa.repository';
 
 jest.setTimeout(60_000);
 

@@ -1,7 +1,7 @@
 // The analytics service boots with its real foundation (database, messaging, jobs) and declares its topics.
 import { describeServiceFoundation } from '@infra/messaging/testing';
-import { AppModule } from './app.module';
-import { analyticsService } from './analytics.service-definition';
+import { AppModule } from '../../src/app.module';
+import { analyticsService } from '../../src/analytics.service-definition';
 
 describeServiceFoundation(
   'analytics',

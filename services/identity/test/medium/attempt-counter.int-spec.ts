@@ -1,7 +1,7 @@
 // Medium test on a real Redis: the counters must be atomic under concurrency (the lockout race).
 import Redis from 'ioredis';
 import { uniqueSuffix } from '@infra/platform/testing';
-import { AttemptCounter } from './attempt-counter';
+import { AttemptCounter } from '../../src/session/attempt-counter';
 
 const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/15');
 const counter = new AttemptCounter(redis);

@@ -1,7 +1,7 @@
 // The events service boots with its real foundation (database, messaging, jobs) and declares its topics.
 import { describeServiceFoundation } from '@infra/messaging/testing';
-import { AppModule } from './app.module';
-import { eventsService } from './events.service-definition';
+import { AppModule } from '../../src/app.module';
+import { eventsService } from '../../src/events.service-definition';
 
 describeServiceFoundation(
   'events',
