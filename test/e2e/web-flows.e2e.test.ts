@@ -74,6 +74,7 @@ describe('a member added with a new email', () => {
     const token = /reset-password\?token=([\w-]+)/.exec(text)?.[1];
     expect(token).toBeDefined();
     const member = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    member.setDefaultTimeout(WAIT_MS);
     try {
       const own = await member.newPage();
       await own.goto(`${BASE_URL}/reset-password?token=${token}`);

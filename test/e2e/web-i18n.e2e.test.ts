@@ -28,6 +28,7 @@ interface Sources {
 async function contextFor(browser: string | undefined): Promise<{ context: BrowserContext; page: Page }> {
   if (!browser) return { context: session.context, page: session.page };
   const context = await session.browser.newContext({ locale: browser });
+  context.setDefaultTimeout(WAIT_MS);
   return { context, page: await context.newPage() };
 }
 

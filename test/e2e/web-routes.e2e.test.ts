@@ -55,6 +55,7 @@ describe('deep links and reloads (§2)', () => {
   let cookies: Cookie[] = [];
   beforeAll(async () => {
     const context = await session.browser.newContext();
+    context.setDefaultTimeout(WAIT_MS);
     await signInThroughPage(await context.newPage(), 'admin');
     cookies = await context.cookies();
     await context.close();

@@ -23,6 +23,9 @@ export function useBrowser(): BrowserSession {
   });
   beforeEach(async () => {
     session.context = await session.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    // Clicks and fills too: Playwright's own 30 s bound on an action was passed on a loaded machine (a click waiting
+    // for a renderer busy drawing Home).
+    session.context.setDefaultTimeout(WAIT_MS);
     session.page = await session.context.newPage();
   });
   afterEach(async () => {
