@@ -19,8 +19,8 @@ export interface PublishInput<TPayload> {
 
 /**
  * Writes events to the outbox inside the caller's transaction, for any topic and payloads, in as few statements as
- * their size allows (a batch of 1000 asset changes is one round trip). Services use the typed `EventPublisher`; this is the mechanism
- * underneath, exported for the messaging tests and benchmarks.
+ * their size allows (a batch of 1000 asset changes is one round trip). Services use the typed `EventPublisher`; this
+ * is the mechanism underneath, exported for the messaging tests and benchmarks.
  */
 export async function writeOutboxEvents<TPayload>(
   manager: EntityManager,
@@ -38,6 +38,7 @@ export async function writeOutboxEvents<TPayload>(
   // One JSON document per statement (a text[] of 1000 envelopes costs more to escape than to insert), at most
   // STATEMENT_MAX_CHARS of it: the driver copies a statement's parameters in one synchronous step (40 MB of events
   // held the loop for a second). Serialized on the slice clock: 5000 envelopes in one JSON.stringify held it too.
+  // Per-tenant ordering: the key is the organization (account-wide events use the account).
   const insert = (texts: string[]) =>
     manager.query(
       `INSERT INTO outbox (event_id, topic, message_key, envelope, headers)
@@ -50,7 +51,6 @@ export async function writeOutboxEvents<TPayload>(
   let chars = 0;
   for (const input of inputs) {
     await clock.yieldIfDue();
-    // Per-tenant ordering: the key is the organization (account-wide events use the account).
     const envelope: EventEnvelope<TPayload> = {
       eventId: randomUUID(),
       type: topic,

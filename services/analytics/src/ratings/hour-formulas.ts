@@ -1,8 +1,8 @@
 /**
- * What one sample (one asset-hour) contributes, each quantity defined once: the TypeScript reference (the tests
- * and the Node paths use it) beside its SQL, which every rollup, analysis and measurement takes from here so that no
- * two paths can disagree. In the SQL, `sample` is a telemetry_samples row and `asset` its asset (aliases, `s` and
- * `a` unless named); `max` is a parameter reference of the organization's upper CPU threshold.
+ * What one sample (one asset-hour) contributes, each quantity defined once, in SQL that every rollup, analysis and
+ * measurement takes from here so that no two paths can disagree; hour risk also in TypeScript (`ratingsOf`). In the
+ * SQL, `sample` is a telemetry_samples row and `asset` its asset (aliases, `s` and `a` unless named); `max` is a
+ * parameter reference of the organization's upper CPU threshold.
  */
 
 /** r(h): 0 at or under max, else 0.5 + 0.5 × min(1, (u − max)/(100 − max)). */
@@ -16,23 +16,14 @@ export const hourRiskSql = (max: string, sample = 's'): string =>
   `CASE WHEN ${sample}.cpu_util <= ${max} THEN 0
         ELSE 0.5 + 0.5 * least(1, (${sample}.cpu_util - ${max}) / nullif(100 - ${max}, 0)) END`;
 
-/** The hour's price: the cost reported with the sample, else the asset's list price; null when neither is known. */
-export function hourCost(reported: number | null, listPrice: number | null): number | null {
-  return reported ?? listPrice;
-}
-
 /**
- * `hourCost` in SQL. The reported cost is read as float8: `coalesce(cost, cost_per_hour)` would take the list
- * price's `real` and keep 7 digits of every sum.
+ * The hour's price: the cost reported with the sample, else the asset's list price; null when neither is known. The
+ * reported cost is read as float8: `coalesce(cost, cost_per_hour)` would take the list price's `real` and keep 7
+ * digits of every sum.
  */
 export const hourCostSql = (sample = 's', asset = 'a'): string =>
   `coalesce(${sample}.cost::float8, ${asset}.cost_per_hour)`;
 
-/** Idle cost of the hour: its price × the share of the CPU left unused, (1 − u/100). */
-export function idleCost(cost: number, cpuUtil: number): number {
-  return cost * (1 - cpuUtil / 100);
-}
-
-/** `idleCost` in SQL (null when the hour has no price). */
+/** Idle cost of the hour: its price × the share of the CPU left unused, (1 − u/100); null when it has no price. */
 export const idleCostSql = (sample = 's', asset = 'a'): string =>
   `${hourCostSql(sample, asset)} * (1 - ${sample}.cpu_util / 100.0)`;
