@@ -389,4 +389,43 @@ describe('business event impact (real PostgreSQL)', () => {
     await expect(measure(launch)).resolves.toBeUndefined();
     expect((await impacts.impact(tenant.organizationId, quiet)).name).toBe('quiet');
   });
+
+  it('an organization the statistics do not know yet is measured through the primary key of asset_daily', async () => {
+    // 2,000 assets × 30 days of another organization, analyzed: its value covers the statistics' most common values,
+    // so any other organization is expected to have no rows at all (every new organization right after it starts).
+    const known = randomUUID();
+    await dataSource.query(
+      `INSERT INTO asset_daily (organization_id, asset_id, day, hours, cpu_sum, cpu_sq_sum, cpu_max, mem_sum, mem_hours,
+                                cost_sum, cost_hours, priced_hours, idle_cost, hours_in_band, hours_over_max,
+                                hours_below_min, risk_sum, first_hour, last_hour, wcu)
+       SELECT $1, a.id, d::date, 24, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, d, d, 1
+         FROM (SELECT gen_random_uuid() AS id FROM generate_series(1, 2000)) a,
+              generate_series(now() - interval '30 days', now() - interval '1 day', interval '1 day') d`,
+      [known],
+    );
+    await dataSource.query('ANALYZE asset_daily');
+    const newcomer = randomUUID();
+    const plans: string[] = [];
+    // The measurement's own statements, with its big one explained instead of run (the event row is made up).
+    const explaining = {
+      transaction: (work: (manager: unknown) => Promise<unknown>) =>
+        dataSource.transaction((manager) =>
+          work({
+            query: async (sql: string, parameters?: unknown[]) => {
+              if (sql.includes('FROM business_events') && sql.includes('FOR UPDATE'))
+                return [{ start_at: new Date(at(3, 18)), end_at: new Date(at(6, 6)) }];
+              if (!sql.includes('INSERT INTO business_event_impacts')) return manager.query(sql, parameters);
+              const rows = await manager.query<{ 'QUERY PLAN': string }[]>(`EXPLAIN ${sql}`, parameters);
+              plans.push(rows.map((row) => row['QUERY PLAN']).join('\n'));
+              return [];
+            },
+          }),
+        ),
+    } as unknown as DataSource;
+    await new BusinessEventsRepository(explaining).measure(newcomer, randomUUID());
+    expect(plans).toHaveLength(1);
+    expect(plans[0]).toContain('asset_daily_pkey');
+    expect(plans[0]).not.toContain('asset_daily_day');
+    await dataSource.query('DELETE FROM asset_daily WHERE organization_id = $1', [known]);
+  });
 });
