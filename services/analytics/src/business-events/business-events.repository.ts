@@ -219,14 +219,13 @@ export class BusinessEventsRepository {
    * Per asset: the whole days from `asset_daily` (workload-hours = wcu × Σcpu / 100, cost = its `cost_sum`, which
    * already falls back to the price list) and the edge hours from the samples with the same definitions
    * (`coalesce(cost, cost_per_hour)`), each asset's rows read by key (LATERAL, as the analyses do): one index range
-   * of days and at most three of samples per asset. The day range is one range of the primary key written as row
-   * comparisons over the whole key (organization, asset, day), which bound the organization and the asset as
-   * equalities would: so only that key can serve it. With `organization_id = $1` beside them, the (organization_id,
-   * day) index stayed a choice, and for an organization the statistics do not know yet (every new one: their most
-   * common values cover the known ones) the planner expected one row there and read the organization's days once
-   * per asset (an event of 5,000 assets: past the 2-minute timeout; 20 minutes before the timeout existed). For the
-   * same reason each member's asset is read by key in a subquery kept apart (`OFFSET 0`): as a join, the planner
-   * expected one member and rescanned the organization's assets for each (25 million rows for 5,000 members).
+   * of days and at most three of samples per asset. Those reads name the organization through the member
+   * (`m.organization_id`, which is `$1`), not as the constant: for an organization the statistics do not know yet
+   * (every new one, right after its first import) the constant made the planner expect no rows at all, so reading
+   * the organization's days through the (organization_id, day) index once per asset looked as cheap as the key (an
+   * event of 5,000 assets ran past the 2-minute timeout; 20 minutes before the timeout existed). Each member's asset
+   * is read by key in a subquery kept apart (`OFFSET 0`) for the same reason: as a join, the planner expected one
+   * member and rescanned the organization's assets for each (25 million rows for 5,000 members).
    */
   async measure(organizationId: string, eventId: string): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
@@ -245,7 +244,7 @@ export class BusinessEventsRepository {
       ]);
       await manager.query(
         `WITH members AS MATERIALIZED (
-           SELECT e.asset_id, coalesce(a.wcu, 0)::float8 AS wcu, a.cost_per_hour
+           SELECT e.organization_id, e.asset_id, coalesce(a.wcu, 0)::float8 AS wcu, a.cost_per_hour
              FROM business_event_assets e
              LEFT JOIN LATERAL (
                     SELECT a.wcu, a.cost_per_hour FROM assets a
@@ -257,8 +256,8 @@ export class BusinessEventsRepository {
             CROSS JOIN LATERAL (
                    SELECT d.day >= $5::date AS during, sum(d.cpu_sum) AS cpu, sum(d.cost_sum) AS cost
                      FROM asset_daily d
-                    WHERE (d.organization_id, d.asset_id, d.day) >= ($1, m.asset_id, $6::date)
-                      AND (d.organization_id, d.asset_id, d.day) < ($1, m.asset_id, $7::date)
+                    WHERE d.organization_id = m.organization_id AND d.asset_id = m.asset_id
+                      AND d.day >= $6::date AND d.day < $7::date
                       AND d.day <> ALL($8::date[])
                     GROUP BY 1) d
            UNION ALL
@@ -269,7 +268,7 @@ export class BusinessEventsRepository {
                    SELECT s.hour >= $4::timestamptz AS during, sum(s.cpu_util::float8) AS cpu,
                           sum(${hourCostSql('s', 'm')})::float8 AS cost
                      FROM telemetry_samples s
-                    WHERE s.organization_id = $1 AND s.asset_id = m.asset_id
+                    WHERE s.organization_id = m.organization_id AND s.asset_id = m.asset_id
                       AND s.hour >= r.from_hour AND s.hour < r.to_hour
                     GROUP BY 1) s),
          per_asset AS (
