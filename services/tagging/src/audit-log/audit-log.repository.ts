@@ -32,30 +32,33 @@ export interface AuditRow {
 export class AuditLogRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Many entries of one actor in one statement, in the caller's transaction (they commit with the change). */
+  /**
+   * Many entries of one actor in one statement, in the caller's transaction (they commit with the change). The
+   * entries travel as one JSON document: as five arrays, the driver escaped 25,000 elements for a batch of 5,000 tags
+   * in one synchronous step.
+   */
   async record(
     manager: EntityManager,
     actor: { organizationId: string; userId: string; apiKeyId: string | null },
     entries: readonly AuditEntry[],
   ): Promise<void> {
     if (entries.length === 0) return;
+    const document = JSON.stringify(
+      entries.map((entry) => ({
+        tagId: entry.tagId,
+        activity: entry.activity,
+        detail: englishDetail(entry.detail),
+        code: entry.detail.detailCode,
+        params: entry.detail.detailParams,
+      })),
+    );
     await manager.query(
       `INSERT INTO tag_audit_log
               (organization_id, user_id, api_key_id, tag_id, activity, detail, detail_code, detail_params)
-       SELECT $1, $2, $3, e.tag_id, e.activity, e.detail, e.code, e.params
-         FROM unnest($4::uuid[], $5::text[], $6::text[], $7::text[], $8::jsonb[])
-              WITH ORDINALITY AS e(tag_id, activity, detail, code, params, n)
-        ORDER BY e.n`,
-      [
-        actor.organizationId,
-        actor.userId,
-        actor.apiKeyId,
-        entries.map((entry) => entry.tagId),
-        entries.map((entry) => entry.activity),
-        entries.map((entry) => englishDetail(entry.detail)),
-        entries.map((entry) => entry.detail.detailCode),
-        entries.map((entry) => JSON.stringify(entry.detail.detailParams)),
-      ],
+       SELECT $1, $2, $3, (e->>'tagId')::uuid, e->>'activity', e->>'detail', e->>'code', e->'params'
+         FROM jsonb_array_elements($4::jsonb) WITH ORDINALITY AS entries(e, n)
+        ORDER BY entries.n`,
+      [actor.organizationId, actor.userId, actor.apiKeyId, document],
     );
   }
 

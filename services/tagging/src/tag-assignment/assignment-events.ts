@@ -9,7 +9,7 @@ import type { Assignment } from './tag-assignment.repository';
  * checked, serialized, stored and sent in a few milliseconds. 50,000 made 4 MB events whose every step held the
  * event loop of the producer and of each consumer for a quarter of a second.
  */
-const PAIRS_PER_EVENT = 5_000;
+export const PAIRS_PER_EVENT = 5_000;
 
 type Envelope = Omit<PublishInput<unknown>, 'payload'>;
 

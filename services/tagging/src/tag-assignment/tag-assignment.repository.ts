@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { TOPICS } from '@infra/contracts';
+import { notifyOutbox, outboxInsertFrom } from '@infra/messaging';
+import { PAIRS_PER_EVENT } from './assignment-events';
 
 export interface Assignment {
   tagId: string;
@@ -68,41 +71,44 @@ export class TagAssignmentRepository {
   }
 
   /**
-   * Every tag of `tagIds` onto every asset of `assetIds` (the pairs made in SQL: 100 tags × 5000 assets passed as
-   * 500,000-element arrays took the driver a second of the event loop to encode); returns the pairs it added.
+   * batchAssignTags' writes: every tag of `tagIds` onto every asset of `assetIds` ('assign': the pairs made in SQL;
+   * 500,000-element arrays took the driver a second of the event loop to encode) or off them ('unassign'), with the
+   * `tagging.tags.assigned.v1` events of the pairs that changed written by the same statement, PAIRS_PER_EVENT per
+   * event. Up to 500,000 pairs never pass through Node: read back, checked and serialized there, they held its event
+   * loop for 200 ms at a time. Returns the pairs changed per tag.
    */
-  async assignEvery(
+  async changeEvery(
     manager: EntityManager,
-    organizationId: string,
+    change: 'assign' | 'unassign',
+    envelope: { organizationId: string; accountId: string | null; actorId: string | null },
     tagIds: readonly string[],
     assetIds: readonly string[],
-    source: AssignmentSource,
-  ): Promise<Assignment[]> {
-    if (tagIds.length === 0 || assetIds.length === 0) return [];
-    return manager.query<Assignment[]>(
-      `INSERT INTO tag_assets (tag_id, asset_id, organization_id, source)
-       SELECT t.tag_id, a.asset_id, $1, $4 FROM unnest($2::uuid[]) AS t(tag_id) CROSS JOIN unnest($3::uuid[]) AS a(asset_id)
-       ON CONFLICT DO NOTHING
-       RETURNING tag_id AS "tagId", asset_id AS "assetId"`,
-      [organizationId, tagIds, assetIds, source],
+  ): Promise<Map<string, number>> {
+    if (tagIds.length === 0 || assetIds.length === 0) return new Map();
+    const changed =
+      change === 'assign'
+        ? `INSERT INTO tag_assets (tag_id, asset_id, organization_id, source)
+           SELECT t.tag_id, a.asset_id, $1, 'manual'
+             FROM unnest($2::uuid[]) AS t(tag_id) CROSS JOIN unnest($3::uuid[]) AS a(asset_id)
+           ON CONFLICT DO NOTHING
+           RETURNING tag_id, asset_id`
+        : `DELETE FROM tag_assets WHERE organization_id = $1 AND tag_id = ANY($2::uuid[]) AND asset_id = ANY($3::uuid[])
+           RETURNING tag_id, asset_id`;
+    const [listed, empty] = change === 'assign' ? ['assignments', 'unassignments'] : ['unassignments', 'assignments'];
+    const outbox = outboxInsertFrom(TOPICS.taggingTagsAssigned, envelope, 'payloads', 4);
+    const rows = await manager.query<{ tag_id: string; pairs: number }[]>(
+      `WITH changed AS (${changed}),
+            payloads AS (
+              SELECT c.n, jsonb_build_object('${listed}', jsonb_agg(jsonb_build_object('tagId', c.tag_id, 'assetId', c.asset_id)),
+                                             '${empty}', '[]'::jsonb) AS payload
+                FROM (SELECT tag_id, asset_id, (row_number() OVER () - 1) / ${PAIRS_PER_EVENT} AS n FROM changed) c
+               GROUP BY c.n),
+            events AS (${outbox.sql})
+       SELECT tag_id, count(*)::int AS pairs FROM changed GROUP BY tag_id`,
+      [envelope.organizationId, tagIds, assetIds, ...outbox.params],
     );
-  }
-
-  /** Removes every tag of `tagIds` from every asset of `assetIds`; returns the pairs it removed. */
-  async unassign(
-    manager: EntityManager,
-    organizationId: string,
-    tagIds: string[],
-    assetIds: string[],
-  ): Promise<Assignment[]> {
-    if (tagIds.length === 0 || assetIds.length === 0) return [];
-    return manager.query<Assignment[]>(
-      `WITH removed AS (
-         DELETE FROM tag_assets WHERE organization_id = $1 AND tag_id = ANY($2::uuid[]) AND asset_id = ANY($3::uuid[])
-         RETURNING tag_id, asset_id)
-       SELECT tag_id AS "tagId", asset_id AS "assetId" FROM removed`,
-      [organizationId, tagIds, assetIds],
-    );
+    if (rows.length > 0) await notifyOutbox(manager);
+    return new Map(rows.map((row) => [row.tag_id, row.pairs]));
   }
 
   /** The organization's asset ids (for re-deriving every system tag). */

@@ -30,6 +30,8 @@ async function countByTag(pairs: readonly Assignment[]): Promise<Map<string, num
   return counts;
 }
 
+const total = (counts: ReadonlyMap<string, number>) => [...counts.values()].reduce((sum, count) => sum + count, 0);
+
 @Injectable()
 export class TagAssignmentService {
   constructor(
@@ -67,15 +69,17 @@ export class TagAssignmentService {
         actor.organizationId,
         request.unassignAssetIds ?? [],
       );
-      const assigned = await this.assignments.assignEvery(manager, actor.organizationId, tagIds, targets, 'manual');
-      const unassigned = await this.assignments.unassign(manager, actor.organizationId, tagIds, removeFrom);
-      await this.recordChanges(manager, actor, tags, assigned, unassigned);
+      const envelope = { organizationId: actor.organizationId, accountId: actor.accountId, actorId: actor.userId };
+      const added = await this.assignments.changeEvery(manager, 'assign', envelope, tagIds, targets);
+      const removed = await this.assignments.changeEvery(manager, 'unassign', envelope, tagIds, removeFrom);
+      await this.recordAudit(manager, actor, tags, added, removed);
+      const newlyAssigned = total(added);
       return {
         tags: tagIds.length,
         assets: targets.length,
-        newlyAssigned: assigned.length,
-        alreadyPresent: tagIds.length * targets.length - assigned.length,
-        unassigned: unassigned.length,
+        newlyAssigned,
+        alreadyPresent: tagIds.length * targets.length - newlyAssigned,
+        unassigned: total(removed),
       };
     });
   }
@@ -90,25 +94,24 @@ export class TagAssignmentService {
     const assigned = await this.assignments.assign(manager, actor.organizationId, pairs, source);
     const tagIds = [...new Set(assigned.map((pair) => pair.tagId))];
     const tags = tagIds.length > 0 ? await this.tags.names(manager, actor.organizationId, tagIds) : [];
-    await this.recordChanges(manager, actor, tags, assigned, []);
-    return assigned;
-  }
-
-  private async recordChanges(
-    manager: EntityManager,
-    actor: Actor,
-    tags: readonly { id: string; key: string; value: string }[],
-    assigned: readonly Assignment[],
-    unassigned: readonly Assignment[],
-  ): Promise<void> {
     await this.assignmentEvents.publish(
       manager,
       { organizationId: actor.organizationId, accountId: actor.accountId, actorId: actor.userId },
       assigned,
-      unassigned,
+      [],
     );
-    const added = await countByTag(assigned);
-    const removed = await countByTag(unassigned);
+    await this.recordAudit(manager, actor, tags, await countByTag(assigned), new Map());
+    return assigned;
+  }
+
+  /** One audit entry per tag and direction, with the count of pairs. */
+  private async recordAudit(
+    manager: EntityManager,
+    actor: Actor,
+    tags: readonly { id: string; key: string; value: string }[],
+    added: ReadonlyMap<string, number>,
+    removed: ReadonlyMap<string, number>,
+  ): Promise<void> {
     const entries: AuditEntry[] = tags.flatMap((tag) => {
       const name = tagIdOf(tag.key, tag.value);
       const changes: AuditEntry[] = [];
