@@ -182,5 +182,29 @@ describe('analyses through the gateway', () => {
     ]);
     const collection = await admin<{ code: string }>('GET', 'collections/not-a-uuid/summary');
     expect([collection.status, collection.body.code]).toEqual([404, 'ANALYTICS_COLLECTION_NOT_FOUND']);
+    // Filters of more than 100 ids, or of something else than ids, are the filter's own 400 too.
+    const many = Array.from({ length: 101 }, () => randomUUID()).join(',');
+    for (const query of [`tagIds=${many}`, `collectionIds=${tagId},x`, `tagIds=${tagId}&extra=1`])
+      expect((await admin<{ code: string }>('GET', `organizations/workload?${query}`)).body.code).toBe(
+        'ANALYTICS_FILTER_INVALID',
+      );
+    expect((await admin('GET', `organizations/workload?timeHorizon=${oneDay}&tagIds=${tagId}|${tagId}`)).status).toBe(
+      200,
+    );
+  });
+
+  it('changes the financial settings with their own 400 for a bad change, and only for an Admin', async () => {
+    // (A bare JSON string or null never gets this far: the JSON parser refuses it for every route.)
+    for (const body of [{ currency: 'usd' }, { priceListFallback: 'yes' }, { currency: 'EUR', other: 1 }, []]) {
+      const refused = await admin<{ code: string }>('PUT', 'data/financial', body);
+      expect([body, refused.status, refused.body.code]).toEqual([body, 400, 'ANALYTICS_FINANCIAL_SETTINGS_INVALID']);
+    }
+    expect((await user('PUT', 'data/financial', { currency: 'EUR' })).status).toBe(403);
+    const { currency } = (await admin<{ currency: string }>('GET', 'data/financial')).body;
+    expect((await admin<{ currency: string }>('PUT', 'data/financial', { currency: 'EUR' })).body.currency).toBe('EUR');
+    // A change of one setting leaves the other as it was.
+    const { priceListFallback } = (await admin<{ priceListFallback: boolean }>('GET', 'data/financial')).body;
+    const back = await admin<{ currency: string; priceListFallback: boolean }>('PUT', 'data/financial', { currency });
+    expect([back.status, back.body.currency, back.body.priceListFallback]).toEqual([200, currency, priceListFallback]);
   });
 });

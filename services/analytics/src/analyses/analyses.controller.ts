@@ -1,21 +1,19 @@
 import { Controller, Get, Param, ParseUUIDPipe, Query, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { AnalyticsErrorCode, DATA_INTEGRATION_HEADER, isUuid, type AnalysisBase } from '@infra/contracts';
-import { Caller, CallerContext, tenantOf } from '@infra/platform';
+import { AnalyticsErrorCode, DATA_INTEGRATION_HEADER, type AnalysisBase } from '@infra/contracts';
+import { Caller, CallerContext, tenantOf, validatedAs } from '@infra/platform';
 import { analyticsError } from '../analytics.errors';
+import { AnalysisQueryDto } from './analyses.dto';
 import { AnalysesService, type AnalysisRequest } from './analyses.service';
 import { resolveHorizon } from './horizon';
 import type { TargetFilter } from './analyses.repository';
 
-/** The query of every analysis: `timeHorizon`, and comma-separated `tagIds` and `collectionIds`. */
-interface AnalysisQuery {
-  timeHorizon?: unknown;
-  tagIds?: unknown;
-  collectionIds?: unknown;
-}
+/** The query as the handlers declare it (an interface: `analysisQuery` validates it as `AnalysisQueryDto`). */
+type AnalysisQuery = Pick<AnalysisQueryDto, 'timeHorizon' | 'tagIds' | 'collectionIds'>;
 
-const FILTER_MAX_IDS = 100;
+/** Filters that are not lists of at most 100 ids are the analyses' own 400 (ANALYTICS_FILTER_INVALID). */
+const analysisQuery = validatedAs(AnalysisQueryDto, () => analyticsError(AnalyticsErrorCode.FilterInvalid));
 
 /** What every series analysis answers (the OpenAPI description; the shapes are libs/contracts/src/analytics.ts). */
 const SERIES = ApiOkResponse({
@@ -31,20 +29,7 @@ const FIGURES = ApiOkResponse({
     'decimal). Data-Integration: empty when no asset of the target reported in the horizon.',
 });
 
-function idList(value: unknown): string[] {
-  if (value === undefined || value === '') return [];
-  if (typeof value !== 'string') throw analyticsError(AnalyticsErrorCode.FilterInvalid);
-  const ids = [
-    ...new Set(
-      value
-        .split(/[,|]/)
-        .map((id) => id.trim())
-        .filter((id) => id.length > 0),
-    ),
-  ];
-  if (ids.length > FILTER_MAX_IDS || !ids.every(isUuid)) throw analyticsError(AnalyticsErrorCode.FilterInvalid);
-  return ids;
-}
+const unique = (ids: string[] | undefined) => [...new Set(ids ?? [])];
 
 // A path id that is not a UUID names nothing: the same 404 as an unknown or another organization's id.
 const assetId = new ParseUUIDPipe({ exceptionFactory: () => analyticsError(AnalyticsErrorCode.AssetNotFound) });
@@ -58,6 +43,7 @@ const collectionId = new ParseUUIDPipe({
  * answer says in `Data-Integration` whether the target had samples in the horizon.
  */
 @ApiTags('Analyses')
+@ApiQuery({ type: AnalysisQueryDto })
 @Controller()
 export class AnalysesController {
   constructor(private readonly analyses: AnalysesService) {}
@@ -71,11 +57,10 @@ export class AnalysesController {
   ): Promise<T> {
     const { organizationId } = tenantOf(caller);
     // Checked on every route; an asset takes no filter, a collection only tags.
-    const tagIds = idList(query.tagIds);
     const target: TargetFilter = {
       organizationId,
-      tagIds: scope.assetId ? [] : tagIds,
-      collectionIds: scope.assetId || scope.collectionId ? [] : idList(query.collectionIds),
+      tagIds: scope.assetId ? [] : unique(query.tagIds),
+      collectionIds: scope.assetId || scope.collectionId ? [] : unique(query.collectionIds),
       ...scope,
     };
     const horizon = resolveHorizon(query.timeHorizon, Date.now());
@@ -91,7 +76,7 @@ export class AnalysesController {
   assetUtilization(
     @Caller() caller: CallerContext,
     @Param('id', assetId) id: string,
-    @Query() query: AnalysisQuery,
+    @Query(analysisQuery) query: AnalysisQuery,
     @Res({ passthrough: true }) res: Response,
   ) {
     return this.run(caller, { assetId: id }, query, res, (request) => this.analyses.systemUtilization(request));
@@ -102,7 +87,7 @@ export class AnalysesController {
   assetWorkload(
     @Caller() caller: CallerContext,
     @Param('id', assetId) id: string,
-    @Query() query: AnalysisQuery,
+    @Query(analysisQuery) query: AnalysisQuery,
     @Res({ passthrough: true }) res: Response,
   ) {
     return this.run(caller, { assetId: id }, query, res, (request) => this.analyses.workload(request));
@@ -113,7 +98,7 @@ export class AnalysesController {
   assetCost(
     @Caller() caller: CallerContext,
     @Param('id', assetId) id: string,
-    @Query() query: AnalysisQuery,
+    @Query(analysisQuery) query: AnalysisQuery,
     @Res({ passthrough: true }) res: Response,
   ) {
     return this.run(caller, { assetId: id }, query, res, (request) => this.analyses.costAnalysis(request));
@@ -124,7 +109,7 @@ export class AnalysesController {
   assetGap(
     @Caller() caller: CallerContext,
     @Param('id', assetId) id: string,
-    @Query() query: AnalysisQuery,
+    @Query(analysisQuery) query: AnalysisQuery,
     @Res({ passthrough: true }) res: Response,
   ) {
     return this.run(caller, { assetId: id }, query, res, (request) => this.analyses.workloadGap(request));
@@ -136,7 +121,7 @@ export class AnalysesController {
   assetRatings(
     @Caller() caller: CallerContext,
     @Param('id', assetId) id: string,
-    @Query() query: AnalysisQuery,
+    @Query(analysisQuery) query: AnalysisQuery,
     @Res({ passthrough: true }) res: Response,
   ) {
     return this.run(caller, { assetId: id }, query, res, (request) => this.analyses.systemRatings(request));
@@ -147,7 +132,7 @@ export class AnalysesController {
   collectionUtilization(
     @Caller() caller: CallerContext,
     @Param('id', collectionId) id: string,
-    @Query() query: AnalysisQuery,
+    @Query(analysisQuery) query: AnalysisQuery,
     @Res({ passthrough: true }) res: Response,
   ) {
     return this.run(caller, { collectionId: id }, query, res, (request) => this.analyses.systemUtilization(request));
@@ -158,7 +143,7 @@ export class AnalysesController {
   collectionWorkload(
     @Caller() caller: CallerContext,
     @Param('id', collectionId) id: string,
-    @Query() query: AnalysisQuery,
+    @Query(analysisQuery) query: AnalysisQuery,
     @Res({ passthrough: true }) res: Response,
   ) {
     return this.run(caller, { collectionId: id }, query, res, (request) => this.analyses.workload(request));
@@ -169,7 +154,7 @@ export class AnalysesController {
   collectionCost(
     @Caller() caller: CallerContext,
     @Param('id', collectionId) id: string,
-    @Query() query: AnalysisQuery,
+    @Query(analysisQuery) query: AnalysisQuery,
     @Res({ passthrough: true }) res: Response,
   ) {
     return this.run(caller, { collectionId: id }, query, res, (request) => this.analyses.costAnalysis(request));
@@ -180,7 +165,7 @@ export class AnalysesController {
   collectionGap(
     @Caller() caller: CallerContext,
     @Param('id', collectionId) id: string,
-    @Query() query: AnalysisQuery,
+    @Query(analysisQuery) query: AnalysisQuery,
     @Res({ passthrough: true }) res: Response,
   ) {
     return this.run(caller, { collectionId: id }, query, res, (request) => this.analyses.workloadGap(request));
@@ -192,7 +177,7 @@ export class AnalysesController {
   collectionSummary(
     @Caller() caller: CallerContext,
     @Param('id', collectionId) id: string,
-    @Query() query: AnalysisQuery,
+    @Query(analysisQuery) query: AnalysisQuery,
     @Res({ passthrough: true }) res: Response,
   ) {
     return this.run(caller, { collectionId: id }, query, res, (request, checked) =>
@@ -204,7 +189,7 @@ export class AnalysesController {
   @SERIES
   organizationUtilization(
     @Caller() caller: CallerContext,
-    @Query() query: AnalysisQuery,
+    @Query(analysisQuery) query: AnalysisQuery,
     @Res({ passthrough: true }) res: Response,
   ) {
     return this.run(caller, {}, query, res, (request) => this.analyses.systemUtilization(request));
@@ -214,7 +199,7 @@ export class AnalysesController {
   @SERIES
   organizationWorkload(
     @Caller() caller: CallerContext,
-    @Query() query: AnalysisQuery,
+    @Query(analysisQuery) query: AnalysisQuery,
     @Res({ passthrough: true }) res: Response,
   ) {
     return this.run(caller, {}, query, res, (request) => this.analyses.workload(request));
@@ -224,7 +209,7 @@ export class AnalysesController {
   @SERIES
   organizationCost(
     @Caller() caller: CallerContext,
-    @Query() query: AnalysisQuery,
+    @Query(analysisQuery) query: AnalysisQuery,
     @Res({ passthrough: true }) res: Response,
   ) {
     return this.run(caller, {}, query, res, (request) => this.analyses.costAnalysis(request));
@@ -234,7 +219,7 @@ export class AnalysesController {
   @SERIES
   organizationGap(
     @Caller() caller: CallerContext,
-    @Query() query: AnalysisQuery,
+    @Query(analysisQuery) query: AnalysisQuery,
     @Res({ passthrough: true }) res: Response,
   ) {
     return this.run(caller, {}, query, res, (request) => this.analyses.workloadGap(request));
@@ -244,7 +229,7 @@ export class AnalysesController {
   @FIGURES
   organizationRatings(
     @Caller() caller: CallerContext,
-    @Query() query: AnalysisQuery,
+    @Query(analysisQuery) query: AnalysisQuery,
     @Res({ passthrough: true }) res: Response,
   ) {
     return this.run(caller, {}, query, res, (request) => this.analyses.systemRatings(request));
@@ -255,7 +240,7 @@ export class AnalysesController {
   @ApiOperation({ summary: 'Cost and its change, idle cost, savings, statuses, ratings and highlights.' })
   businessOverview(
     @Caller() caller: CallerContext,
-    @Query() query: AnalysisQuery,
+    @Query(analysisQuery) query: AnalysisQuery,
     @Res({ passthrough: true }) res: Response,
   ) {
     return this.run(caller, {}, query, res, (request) => this.analyses.businessOverview(request));

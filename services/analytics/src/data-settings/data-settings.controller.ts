@@ -1,8 +1,16 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FinancialSettingsDto, TelemetrySettingsDto } from '@infra/contracts';
-import { Caller, CallerContext, tenantOf } from '@infra/platform';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AnalyticsErrorCode, type FinancialSettingsDto, type TelemetrySettingsDto } from '@infra/contracts';
+import { Caller, CallerContext, tenantOf, validatedAs } from '@infra/platform';
+import { analyticsError } from '../analytics.errors';
+import { FinancialSettingsChangeDto } from './data-settings.dto';
 import { DataSettingsService } from './data-settings.service';
+
+type FinancialSettingsChange = Pick<FinancialSettingsChangeDto, 'currency' | 'priceListFallback'>;
+
+const financialChange = validatedAs(FinancialSettingsChangeDto, () =>
+  analyticsError(AnalyticsErrorCode.FinancialSettingsInvalid),
+);
 
 /** Admin → Data → Telemetry and Financial. */
 @ApiTags('Data settings')
@@ -24,7 +32,12 @@ export class DataSettingsController {
 
   @Put('financial')
   @ApiOperation({ summary: 'Changes the currency or the price-list fallback (Admin).' })
-  updateFinancial(@Caller() caller: CallerContext, @Body() body: unknown): Promise<FinancialSettingsDto> {
+  @ApiBody({ type: FinancialSettingsChangeDto })
+  updateFinancial(
+    @Caller() caller: CallerContext,
+    // An interface type: the route's pipe answers the settings' own 400, not the global pipe's.
+    @Body(financialChange) body: FinancialSettingsChange,
+  ): Promise<FinancialSettingsDto> {
     return this.settings.updateFinancial(tenantOf(caller), body);
   }
 }

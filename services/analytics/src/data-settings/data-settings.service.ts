@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import {
   ANALYTICS_LIMITS,
   AnalyticsErrorCode,
-  CURRENCY_PATTERN,
   PRICE_LIST,
   TELEMETRY_FIELDS,
   type FinancialSettingsDto,
@@ -27,13 +26,19 @@ export class DataSettingsService {
   }
 
   /** Admin only. Turning the fallback on or off re-prices every asset-day of the organization (a rollup job). */
-  async updateFinancial(tenant: Tenant, body: unknown): Promise<FinancialSettingsDto> {
+  async updateFinancial(
+    tenant: Tenant,
+    change: { currency?: string; priceListFallback?: boolean },
+  ): Promise<FinancialSettingsDto> {
     if (tenant.role === 'User') throw analyticsError(AnalyticsErrorCode.AdminOnly);
-    const change = parseFinancial(body);
     const fallbackChanged = await this.settings.transaction(async (manager) => {
       await this.settings.lockFinancial(manager, tenant.organizationId);
       const current = await this.settings.financial(tenant.organizationId, manager);
-      const next = { ...current, ...change };
+      // Field by field: a validated change carries the settings it leaves alone as undefined properties.
+      const next = {
+        currency: change.currency ?? current.currency,
+        priceListFallback: change.priceListFallback ?? current.priceListFallback,
+      };
       await this.settings.saveFinancial(manager, tenant.organizationId, next);
       if (next.priceListFallback === current.priceListFallback) return false;
       await this.settings.applyFallback(manager, tenant.organizationId, next.priceListFallback);
@@ -60,18 +65,4 @@ export class DataSettingsService {
       },
     };
   }
-}
-
-/** `{ currency?, priceListFallback? }`, nothing else (hand-checked: two fields). */
-function parseFinancial(body: unknown): Partial<{ currency: string; priceListFallback: boolean }> {
-  const invalid = () => analyticsError(AnalyticsErrorCode.FinancialSettingsInvalid);
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid();
-  const { currency, priceListFallback, ...rest } = body as Record<string, unknown>;
-  if (Object.keys(rest).length > 0) throw invalid();
-  if (currency !== undefined && (typeof currency !== 'string' || !CURRENCY_PATTERN.test(currency))) throw invalid();
-  if (priceListFallback !== undefined && typeof priceListFallback !== 'boolean') throw invalid();
-  return {
-    ...(currency !== undefined ? { currency: currency as string } : {}),
-    ...(priceListFallback !== undefined ? { priceListFallback: priceListFallback as boolean } : {}),
-  };
 }
