@@ -9,6 +9,7 @@ export const FILTER_MAX_IDS = 100;
 /** The query of every analysis. An asset takes no filter, a collection only tags (the others are checked, unused). */
 export class AnalysisQueryDto {
   @ApiPropertyOptional({
+    type: String,
     description:
       '`24h`, `7d`, `30d` (the default), `90d`, `12m`, their labels ("Last 7 Days") or an ISO 8601 interval ' +
       '`start/end`; anything else is refused with ANALYTICS_HORIZON_INVALID.',
