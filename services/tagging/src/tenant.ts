@@ -11,6 +11,19 @@ export function actorOf(caller: CallerContext): Actor {
   return { ...tenantOf(caller), apiKeyId: caller.apiKeyId ?? null };
 }
 
+/** Who an event says made the change, in which organization and account (every event of tagging carries it). */
+export interface EventOrigin {
+  organizationId: string;
+  accountId: string | null;
+  actorId: string | null;
+}
+
+export const eventOriginOf = (actor: Actor): EventOrigin => ({
+  organizationId: actor.organizationId,
+  accountId: actor.accountId,
+  actorId: actor.userId,
+});
+
 /** Changes to the organization's tags are for Admins of its account (and System Admins). */
 export function adminActorOf(caller: CallerContext): Actor {
   const actor = actorOf(caller);

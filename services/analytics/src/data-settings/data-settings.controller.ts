@@ -3,10 +3,8 @@ import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AnalyticsErrorCode, type FinancialSettingsDto, type TelemetrySettingsDto } from '@infra/contracts';
 import { Caller, CallerContext, tenantOf, validatedAs } from '@infra/platform';
 import { analyticsError } from '../analytics.errors';
-import { FinancialSettingsChangeDto } from './data-settings.dto';
+import { type FinancialSettingsChange, FinancialSettingsChangeDto } from './data-settings.dto';
 import { DataSettingsService } from './data-settings.service';
-
-type FinancialSettingsChange = Pick<FinancialSettingsChangeDto, 'currency' | 'priceListFallback'>;
 
 const financialChange = validatedAs(FinancialSettingsChangeDto, () =>
   analyticsError(AnalyticsErrorCode.FinancialSettingsInvalid),

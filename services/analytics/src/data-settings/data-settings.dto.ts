@@ -14,3 +14,6 @@ export class FinancialSettingsChangeDto {
   @IsBoolean()
   priceListFallback?: boolean;
 }
+
+/** The change as the route and the service take it (an interface: `validatedAs` checks it as the class). */
+export type FinancialSettingsChange = Pick<FinancialSettingsChangeDto, 'currency' | 'priceListFallback'>;

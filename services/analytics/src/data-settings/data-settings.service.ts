@@ -11,6 +11,7 @@ import type { Tenant } from '@infra/platform';
 import { analyticsError } from '../analytics.errors';
 import { AnalyticsScheduler } from '../rollups/analytics.jobs';
 import { RollupsRepository } from '../rollups/rollups.repository';
+import type { FinancialSettingsChange } from './data-settings.dto';
 import { DataSettingsRepository } from './data-settings.repository';
 
 @Injectable()
@@ -26,10 +27,7 @@ export class DataSettingsService {
   }
 
   /** Admin only. Turning the fallback on or off re-prices every asset-day of the organization (a rollup job). */
-  async updateFinancial(
-    tenant: Tenant,
-    change: { currency?: string; priceListFallback?: boolean },
-  ): Promise<FinancialSettingsDto> {
+  async updateFinancial(tenant: Tenant, change: FinancialSettingsChange): Promise<FinancialSettingsDto> {
     if (tenant.role === 'User') throw analyticsError(AnalyticsErrorCode.AdminOnly);
     const fallbackChanged = await this.settings.transaction(async (manager) => {
       await this.settings.lockFinancial(manager, tenant.organizationId);

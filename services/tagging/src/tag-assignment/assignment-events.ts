@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { TOPICS } from '@infra/contracts';
-import { EventPublisher, PublishInput } from '@infra/messaging';
+import { EventPublisher } from '@infra/messaging';
+import type { EventOrigin } from '../tenant';
 import type { Assignment } from './tag-assignment.repository';
 
 /**
@@ -11,8 +12,6 @@ import type { Assignment } from './tag-assignment.repository';
  */
 export const PAIRS_PER_EVENT = 5_000;
 
-type Envelope = Omit<PublishInput<unknown>, 'payload'>;
-
 /** Publishes what changed (never what was already so), in as many events as the pairs need. */
 @Injectable()
 export class AssignmentEvents {
@@ -20,7 +19,7 @@ export class AssignmentEvents {
 
   async publish(
     manager: EntityManager,
-    envelope: Envelope,
+    envelope: EventOrigin,
     assigned: readonly Assignment[],
     unassigned: readonly Assignment[],
   ): Promise<void> {

@@ -3,12 +3,10 @@ import { EntityManager } from 'typeorm';
 import { TOPICS, type AssignSystemTagsResponse } from '@infra/contracts';
 import { EventPublisher } from '@infra/messaging';
 import { AuditLogRepository } from '../audit-log/audit-log.repository';
-import type { Actor } from '../tenant';
+import { type Actor, type EventOrigin, eventOriginOf } from '../tenant';
 import { AssignmentEvents } from './assignment-events';
 import { TagAssignmentRepository } from './tag-assignment.repository';
 import { requireOwnedAssets } from './tag-assignment.service';
-
-type Envelope = { organizationId: string; accountId: string | null; actorId: string | null };
 
 /** System tags (`site:…`, `instance_type:…`) follow the assets' attributes in tagging's read model. */
 @Injectable()
@@ -21,7 +19,7 @@ export class SystemTagsService {
   ) {}
 
   /** Re-derives the system tags of these assets in the caller's transaction and publishes the changes. */
-  async derive(manager: EntityManager, envelope: Envelope, assetIds: string[]): Promise<AssignSystemTagsResponse> {
+  async derive(manager: EntityManager, envelope: EventOrigin, assetIds: string[]): Promise<AssignSystemTagsResponse> {
     const result = await this.assignments.deriveSystemTags(manager, envelope.organizationId, assetIds);
     // New system tags are announced like any tag (other services label them by their key and value).
     await this.events.publishMany(
@@ -47,11 +45,7 @@ export class SystemTagsService {
       const ids = assetIds
         ? await requireOwnedAssets(this.assignments, tx, actor.organizationId, assetIds)
         : await this.assignments.allAssetIds(tx, actor.organizationId);
-      const summary = await this.derive(
-        tx,
-        { organizationId: actor.organizationId, accountId: actor.accountId, actorId: actor.userId },
-        ids,
-      );
+      const summary = await this.derive(tx, eventOriginOf(actor), ids);
       await this.auditLog.record(tx, actor, [
         {
           tagId: null,

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { TOPICS } from '@infra/contracts';
 import { notifyOutbox, outboxInsertFrom } from '@infra/messaging';
+import type { EventOrigin } from '../tenant';
 import { PAIRS_PER_EVENT } from './assignment-events';
 
 export interface Assignment {
@@ -80,7 +81,7 @@ export class TagAssignmentRepository {
   async changeEvery(
     manager: EntityManager,
     change: 'assign' | 'unassign',
-    envelope: { organizationId: string; accountId: string | null; actorId: string | null },
+    envelope: EventOrigin,
     tagIds: readonly string[],
     assetIds: readonly string[],
   ): Promise<Map<string, number>> {

@@ -5,7 +5,7 @@ import { forEachInSlices } from '@infra/platform';
 import { AuditEntry, AuditLogRepository } from '../audit-log/audit-log.repository';
 import { taggingError } from '../tagging.errors';
 import { TagsRepository } from '../tags/tags.repository';
-import type { Actor } from '../tenant';
+import { type Actor, eventOriginOf } from '../tenant';
 import { AssignmentEvents } from './assignment-events';
 import type { AssignTagsDto } from './tag-assignment.dto';
 import { Assignment, AssignmentSource, TagAssignmentRepository } from './tag-assignment.repository';
@@ -69,7 +69,7 @@ export class TagAssignmentService {
         actor.organizationId,
         request.unassignAssetIds ?? [],
       );
-      const envelope = { organizationId: actor.organizationId, accountId: actor.accountId, actorId: actor.userId };
+      const envelope = eventOriginOf(actor);
       const added = await this.assignments.changeEvery(manager, 'assign', envelope, tagIds, targets);
       const removed = await this.assignments.changeEvery(manager, 'unassign', envelope, tagIds, removeFrom);
       await this.recordAudit(manager, actor, tags, added, removed);
@@ -94,12 +94,7 @@ export class TagAssignmentService {
     const assigned = await this.assignments.assign(manager, actor.organizationId, pairs, source);
     const tagIds = [...new Set(assigned.map((pair) => pair.tagId))];
     const tags = tagIds.length > 0 ? await this.tags.names(manager, actor.organizationId, tagIds) : [];
-    await this.assignmentEvents.publish(
-      manager,
-      { organizationId: actor.organizationId, accountId: actor.accountId, actorId: actor.userId },
-      assigned,
-      [],
-    );
+    await this.assignmentEvents.publish(manager, eventOriginOf(actor), assigned, []);
     await this.recordAudit(manager, actor, tags, await countByTag(assigned), new Map());
     return assigned;
   }

@@ -20,7 +20,7 @@ import { taggingError } from '../tagging.errors';
 import { TaggingEnv } from '../tagging.env';
 import { TagsRepository } from '../tags/tags.repository';
 import { TagsService } from '../tags/tags.service';
-import type { Actor } from '../tenant';
+import { type Actor, eventOriginOf } from '../tenant';
 import { ImportIssues } from './import-issues';
 import { IMPORT_ISSUES, type ImportRecord, isCsvName, notCsvFile, readImportFile } from './tag-import-file';
 import { assetsToLookUp, type ImportLookups, issueFields, validationOf } from './tag-import-rules';
@@ -218,9 +218,7 @@ export class TagImportService {
       },
     ]);
     await this.events.publish(manager, TOPICS.taggingImportCompleted, {
-      organizationId: actor.organizationId,
-      accountId: actor.accountId,
-      actorId: actor.userId,
+      ...eventOriginOf(actor),
       payload: { importId: row.id, fileName: row.file_name, recordsImported: count },
     });
     await this.imports.finish(manager, actor.organizationId, row.id, {

@@ -12,7 +12,7 @@ import {
 import { EventPublisher } from '@infra/messaging';
 import { AuditEntry, AuditLogRepository } from '../audit-log/audit-log.repository';
 import { taggingError } from '../tagging.errors';
-import type { Actor } from '../tenant';
+import { type Actor, eventOriginOf } from '../tenant';
 import { forEachInSlices, type Tenant } from '@infra/platform';
 import type { TagListQueryDto, UpdateTagDto } from './tags.dto';
 import { TagRow, TagsRepository } from './tags.repository';
@@ -91,7 +91,7 @@ export class TagsService {
   ): Promise<string[]> {
     const ids = await this.tags.insertMany(manager, actor.organizationId, actor.userId, tags);
     if (!ids) throw taggingError(TaggingErrorCode.TagExists);
-    const envelope = { organizationId: actor.organizationId, accountId: actor.accountId, actorId: actor.userId };
+    const envelope = eventOriginOf(actor);
     await this.events.publishMany(
       manager,
       TOPICS.taggingTagChanged,
@@ -153,9 +153,7 @@ export class TagsService {
       if (entries.length > 0) {
         await this.auditLog.record(manager, actor, entries);
         await this.events.publish(manager, TOPICS.taggingTagChanged, {
-          organizationId: actor.organizationId,
-          accountId: actor.accountId,
-          actorId: actor.userId,
+          ...eventOriginOf(actor),
           payload: {
             tagId: id,
             key: after.key,
