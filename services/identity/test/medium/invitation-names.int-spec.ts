@@ -45,7 +45,7 @@ afterAll(() => db.drop());
 describe('pending invitations in the members list', () => {
   it("show the name the Admin typed (not the email as a name, and nothing of an existing user's own details)", async () => {
     const admin = await createUser(db.dataSource, { firstName: 'Ada', lastName: 'Admin' });
-    const existing = await createUser(db.dataSource, { firstName: 'Real', lastName: 'Person', mobileNumber: '555' });
+    const existing = await createUser(db.dataSource, { firstName: 'Real', lastName: 'Person', mobileNumber: '+15550142' });
     const { account } = await createAccount(db.dataSource, [[admin, 'Admin']]);
     const caller = callerOf(admin);
 
@@ -75,7 +75,7 @@ describe('pending invitations in the members list', () => {
       ].sort((a, b) => a.email.localeCompare(b.email)),
     );
     expect(JSON.stringify(pending)).not.toContain('Real');
-    expect(JSON.stringify(pending)).not.toContain('555');
+    expect(JSON.stringify(pending)).not.toContain('+15550142');
   });
 
   it('a new invitation to the same email replaces the typed name', async () => {
