@@ -9,6 +9,7 @@ const definition = (overrides: Partial<ServiceDefinition>): ServiceDefinition =>
   entities: [],
   migrations: [],
   consumesEvents: false,
+  refusals: { organizationAdmin: () => new Error('Admins only') },
   publishes: [TOPICS.eventsBusinessEventChanged, TOPICS.eventsImpactUpserted],
   consumes: [],
   ...overrides,

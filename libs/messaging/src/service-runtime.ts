@@ -4,7 +4,14 @@ import { DataSource } from 'typeorm';
 import { ALL_TOPICS, isTopicName, ServiceName, TopicName } from '@infra/contracts';
 import type { NextFunction, Request, Response } from 'express';
 import { jobsRuntime } from '@infra/jobs';
-import { bootstrapApp, databaseOptions, PlatformModule, runMigrationsLocked, ServiceEnv } from '@infra/platform';
+import {
+  AccessRefusals,
+  bootstrapApp,
+  databaseOptions,
+  PlatformModule,
+  runMigrationsLocked,
+  ServiceEnv,
+} from '@infra/platform';
 import { kafkaConsumerOptions } from './kafka-options';
 import { MessagingModule } from './messaging.module';
 import { MESSAGING_ENTITIES } from './outbox-message.entity';
@@ -22,6 +29,8 @@ export interface ServiceDefinition {
   migrations: Constructor[];
   /** Join the service's consumer group (the service has @OnEvent handlers). */
   consumesEvents: boolean;
+  /** Its refusal of a caller a route's `@Access` policy does not allow (its AdminOnly error). */
+  refusals: AccessRefusals;
   /** Topics of libs/contracts the service publishes: exactly the ones it owns (named `<service>.…`). */
   publishes?: readonly TopicName[];
   /** Topics of libs/contracts the service consumes (owned by other services). */
@@ -72,7 +81,12 @@ function serviceDatabaseOptions(definition: ServiceDefinition) {
 export function serviceFoundation(definition: ServiceDefinition): DynamicModule[] {
   const { env } = definition;
   return [
-    PlatformModule.forRoot({ service: definition.name, env, requireCallerContext: true }),
+    PlatformModule.forRoot({
+      service: definition.name,
+      env,
+      requireCallerContext: true,
+      refusals: definition.refusals,
+    }),
     TypeOrmModule.forRoot(serviceDatabaseOptions(definition)),
     MessagingModule.forRoot({
       brokers: env.kafkaBrokers,

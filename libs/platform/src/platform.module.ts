@@ -2,7 +2,7 @@ import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdow
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
-import { CallerContextGuard, CallerContextVerifier } from './caller-context';
+import { ACCESS_REFUSALS, AccessRefusals, CallerContextGuard, CallerContextVerifier } from './caller-context';
 import type { CommonEnv, ServiceEnv } from './config';
 import { AllExceptionsFilter } from './errors';
 import { HealthController, HealthRegistry } from './health';
@@ -12,7 +12,14 @@ import { createRedis, REDIS } from './redis';
 
 /** Services verify the gateway-signed caller context on every route; the gateway authenticates itself. */
 export type PlatformOptions =
-  | { service: string; env: ServiceEnv; requireCallerContext: true; metricsOnOwnPort?: false }
+  | {
+      service: string;
+      env: ServiceEnv;
+      requireCallerContext: true;
+      /** The service's refusals of a caller whose role a route's `@Access` policy does not allow. */
+      refusals: AccessRefusals;
+      metricsOnOwnPort?: false;
+    }
   | {
       service: string;
       env: CommonEnv;
@@ -68,6 +75,7 @@ export class PlatformModule {
                 provide: CallerContextVerifier,
                 useValue: CallerContextVerifier.fromBase64(options.env.CALLER_CONTEXT_PUBLIC_KEY, options.service),
               },
+              { provide: ACCESS_REFUSALS, useValue: options.refusals },
               { provide: APP_GUARD, useClass: CallerContextGuard },
             ]
           : []),

@@ -1,5 +1,5 @@
 import { ServiceDefinition } from '@infra/messaging';
-import { ANALYTICS_LIMITS, TOPICS } from '@infra/contracts';
+import { AnalyticsErrorCode, ANALYTICS_LIMITS, TOPICS } from '@infra/contracts';
 import { loadServiceEnv, ServiceEnv } from '@infra/platform';
 import { AnalyticsAssets1766000000000 } from './database/migrations/1766000000000-analytics-assets';
 import { TelemetrySamples1766100000000 } from './database/migrations/1766100000000-telemetry-samples';
@@ -12,6 +12,7 @@ import { ClosedPeriodRatings1766700000000 } from './database/migrations/17667000
 import { OrgDailyDeltas1766800000000 } from './database/migrations/1766800000000-org-daily-deltas';
 import { PeriodUnitCosts1766900000000 } from './database/migrations/1766900000000-period-unit-costs';
 import { CostPrecisionReroll1767000000000 } from './database/migrations/1767000000000-cost-precision-reroll';
+import { analyticsError } from './analytics.errors';
 
 /** Analytics' migrations, in order. */
 export const ANALYTICS_MIGRATIONS = [
@@ -33,6 +34,7 @@ export function analyticsService(env = loadServiceEnv('analytics', ServiceEnv)):
   return {
     name: 'analytics',
     env,
+    refusals: { organizationAdmin: () => analyticsError(AnalyticsErrorCode.AdminOnly) },
     // Every table is SQL in its feature's repository (COPY loads, partitions).
     entities: [],
     migrations: ANALYTICS_MIGRATIONS,

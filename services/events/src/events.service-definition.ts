@@ -1,7 +1,8 @@
 import { ServiceDefinition } from '@infra/messaging';
-import { BUSINESS_EVENT_LIMITS, TOPICS } from '@infra/contracts';
+import { BUSINESS_EVENT_LIMITS, BusinessEventErrorCode, TOPICS } from '@infra/contracts';
 import { loadServiceEnv, ServiceEnv } from '@infra/platform';
 import { BusinessEvents1767000000000 } from './database/migrations/1767000000000-business-events';
+import { businessEventError } from './events.errors';
 
 /** The events service's migrations, in order. */
 export const EVENTS_MIGRATIONS = [BusinessEvents1767000000000];
@@ -11,6 +12,7 @@ export function eventsService(env = loadServiceEnv('events', ServiceEnv)): Servi
   return {
     name: 'events',
     env,
+    refusals: { organizationAdmin: () => businessEventError(BusinessEventErrorCode.AdminOnly) },
     // Every table is SQL in its feature's repository (set-based resolution of the rules).
     entities: [],
     migrations: EVENTS_MIGRATIONS,

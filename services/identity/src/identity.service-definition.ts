@@ -1,3 +1,4 @@
+import { AccountErrorCode } from '@infra/contracts';
 import { ServiceDefinition } from '@infra/messaging';
 import { IdentitySchema1763712100000 } from './database/migrations/1763712100000-identity-schema';
 import { MfaLastStep1763800000000 } from './database/migrations/1763800000000-mfa-last-step';
@@ -6,6 +7,7 @@ import { ApiKeys1764000000000 } from './database/migrations/1764000000000-api-ke
 import { InvitationNames1764121000000 } from './database/migrations/1764121000000-invitation-names';
 import { IDENTITY_ENTITIES } from './identity.entities';
 import { IdentityEnv, loadIdentityEnv } from './identity.env';
+import { accountError } from './accounts/accounts.errors';
 
 /** Identity's migrations, in order. */
 export const IDENTITY_MIGRATIONS = [
@@ -21,6 +23,10 @@ export function identityService(env: IdentityEnv = loadIdentityEnv()): ServiceDe
   return {
     name: 'identity',
     env,
+    refusals: {
+      organizationAdmin: () => accountError(AccountErrorCode.AdminOnly),
+      systemAdmin: () => accountError(AccountErrorCode.SystemAdminOnly),
+    },
     entities: IDENTITY_ENTITIES,
     migrations: IDENTITY_MIGRATIONS,
     consumesEvents: false,

@@ -1,9 +1,10 @@
 import { ServiceDefinition } from '@infra/messaging';
-import { TOPICS } from '@infra/contracts';
+import { InventoryErrorCode, TOPICS } from '@infra/contracts';
 import { loadServiceEnv, ServiceEnv } from '@infra/platform';
 import { AwsIntegration } from './aws-integration/aws-integration.entity';
 import { InventorySchema1764000000000 } from './database/migrations/1764000000000-inventory-schema';
 import { AwsIntegrations1764100000000 } from './database/migrations/1764100000000-aws-integrations';
+import { inventoryError } from './inventory.errors';
 
 /** Inventory's migrations, in order. */
 export const INVENTORY_MIGRATIONS = [InventorySchema1764000000000, AwsIntegrations1764100000000];
@@ -13,6 +14,7 @@ export function inventoryService(env = loadServiceEnv('inventory', ServiceEnv)):
   return {
     name: 'inventory',
     env,
+    refusals: { organizationAdmin: () => inventoryError(InventoryErrorCode.AdminOnly) },
     // Assets, collections and views are SQL in their repositories (bulk upserts, filtered pages); the AWS
     // integration is an entity.
     entities: [AwsIntegration],

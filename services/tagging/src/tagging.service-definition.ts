@@ -1,11 +1,12 @@
 import { ServiceDefinition } from '@infra/messaging';
-import { TAGGING_LIMITS, TOPICS } from '@infra/contracts';
+import { TAGGING_LIMITS, TaggingErrorCode, TOPICS } from '@infra/contracts';
 import { TaggingSchema1765000000000 } from './database/migrations/1765000000000-tagging-schema';
 import { TagImports1765100000000 } from './database/migrations/1765100000000-tag-imports';
 import { TagRules1765200000000 } from './database/migrations/1765200000000-tag-rules';
 import { ImportIssueCounts1765300000000 } from './database/migrations/1765300000000-import-issue-counts';
 import { AuditDetailCodes1765400000000 } from './database/migrations/1765400000000-audit-detail-codes';
 import { loadTaggingEnv, TaggingEnv } from './tagging.env';
+import { taggingError } from './tagging.errors';
 
 /** Tagging's migrations, in order. */
 export const TAGGING_MIGRATIONS = [
@@ -21,6 +22,7 @@ export function taggingService(env = loadTaggingEnv()): ServiceDefinition & { en
   return {
     name: 'tagging',
     env,
+    refusals: { organizationAdmin: () => taggingError(TaggingErrorCode.AdminOnly) },
     // Every table is SQL in its feature's repository (bulk inserts, derived status).
     entities: [],
     migrations: TAGGING_MIGRATIONS,

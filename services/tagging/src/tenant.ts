@@ -1,6 +1,4 @@
-import { TaggingErrorCode } from '@infra/contracts';
 import { type CallerContext, type Tenant, tenantOf } from '@infra/platform';
-import { taggingError } from './tagging.errors';
 
 /** Who acts in the organization: the user, and the API key when a script calls (audit entries name both). */
 export interface Actor extends Tenant {
@@ -23,10 +21,3 @@ export const eventOriginOf = (actor: Actor): EventOrigin => ({
   accountId: actor.accountId,
   actorId: actor.userId,
 });
-
-/** Changes to the organization's tags are for Admins of its account (and System Admins). */
-export function adminActorOf(caller: CallerContext): Actor {
-  const actor = actorOf(caller);
-  if (actor.role === 'User') throw taggingError(TaggingErrorCode.AdminOnly);
-  return actor;
-}

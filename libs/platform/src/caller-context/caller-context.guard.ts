@@ -2,13 +2,18 @@ import {
   CanActivate,
   createParamDecorator,
   ExecutionContext,
+  Inject,
   Injectable,
   SetMetadata,
   UnauthorizedException,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
+import { ACCESS_METADATA, AccessPolicy, AccessRefusals, checkAccess } from './access';
 import { CALLER_CONTEXT_HEADER, CallerContext, CallerContextVerifier } from './caller-context';
+
+/** The service's AccessRefusals (PlatformModule.forRoot's `refusals`). */
+export const ACCESS_REFUSALS = 'platform:access-refusals';
 
 const NO_CALLER_CONTEXT = 'platform:no-caller-context';
 
@@ -17,12 +22,16 @@ export const NoCallerContext = (): ClassDecorator & MethodDecorator => SetMetada
 
 type RequestWithCaller = Request & { caller?: CallerContext };
 
-/** Global guard in every service: refuses any request that lacks a valid gateway-signed caller context. */
+/**
+ * Global guard in every service: refuses any request that lacks a valid gateway-signed caller context, then decides
+ * the route's access policy (`@Access`) for that caller.
+ */
 @Injectable()
 export class CallerContextGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly verifier: CallerContextVerifier,
+    @Inject(ACCESS_REFUSALS) private readonly refusals: AccessRefusals,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -37,6 +46,11 @@ export class CallerContextGuard implements CanActivate {
     const caller = await this.verifier.verify(typeof header === 'string' ? header : undefined);
     if (!caller) throw new UnauthorizedException('Unauthorized');
     request.caller = caller;
+    const policy = this.reflector.getAllAndOverride<AccessPolicy | undefined>(ACCESS_METADATA, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    checkAccess(policy, caller, request.method, this.refusals);
     return true;
   }
 }

@@ -1,10 +1,11 @@
-import { Controller, Get, INestApplication } from '@nestjs/common';
+import { Body, Controller, ForbiddenException, Get, INestApplication, Post } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import { createHmac, generateKeyPairSync } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { ed25519KeyFromBase64 } from '../config/keys';
-import { Caller, CallerContextGuard, NoCallerContext } from './caller-context.guard';
+import { Access } from './access';
+import { ACCESS_REFUSALS, Caller, CallerContextGuard, NoCallerContext } from './caller-context.guard';
 import {
   CALLER_CONTEXT_HEADER,
   CALLER_CONTEXT_ISSUER,
@@ -111,6 +112,22 @@ class ProbeController {
   open(): { open: true } {
     return { open: true };
   }
+
+  /** Counts the bodies that reached a handler: a refused caller's never does. */
+  static written = 0;
+
+  @Post('admin-write')
+  @Access('organization-admin')
+  adminWrite(@Body() body: unknown): { written: true } {
+    ProbeController.written += body ? 1 : 0;
+    return { written: true };
+  }
+
+  @Post('undeclared-write')
+  undeclaredWrite(): { written: true } {
+    ProbeController.written += 1;
+    return { written: true };
+  }
 }
 
 describe('CallerContextGuard (every service route)', () => {
@@ -122,6 +139,7 @@ describe('CallerContextGuard (every service route)', () => {
       controllers: [ProbeController],
       providers: [
         { provide: CallerContextVerifier, useValue: verifier },
+        { provide: ACCESS_REFUSALS, useValue: { organizationAdmin: () => new ForbiddenException('Admins only') } },
         { provide: APP_GUARD, useClass: CallerContextGuard },
       ],
     }).compile();
@@ -152,5 +170,27 @@ describe('CallerContextGuard (every service route)', () => {
 
   it('lets routes marked @NoCallerContext through', async () => {
     expect((await fetch(`${base}/open`)).status).toBe(200);
+  });
+
+  it("decides the route's access policy: a User is refused an Admin write before its handler runs", async () => {
+    const post = async (path: string, role: CallerContext['role']) =>
+      fetch(`${base}/${path}`, {
+        method: 'POST',
+        headers: {
+          [CALLER_CONTEXT_HEADER]: await signer.sign({ ...context, role }, 'inventory'),
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ tags: [] }),
+      });
+    ProbeController.written = 0;
+    const refused = await post('admin-write', 'User');
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toBe('Admins only');
+    expect(ProbeController.written).toBe(0);
+    expect((await post('admin-write', 'Admin')).status).toBe(201);
+    expect(ProbeController.written).toBe(1);
+    // A write route that declares no policy is refused to everyone, a System Admin too.
+    expect((await post('undeclared-write', 'System Admin')).status).toBe(403);
+    expect(ProbeController.written).toBe(1);
   });
 });

@@ -1,3 +1,4 @@
+export * from './access';
 export * from './caller-context';
 export * from './caller-context.guard';
 export * from './tenant';

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AnalyticsErrorCode, type FinancialSettingsDto, type TelemetrySettingsDto } from '@infra/contracts';
-import { Caller, CallerContext, tenantOf, validatedAs } from '@infra/platform';
+import { Access, Caller, CallerContext, tenantOf, validatedAs } from '@infra/platform';
 import { analyticsError } from '../analytics.errors';
 import { type FinancialSettingsChange, FinancialSettingsChangeDto } from './data-settings.dto';
 import { DataSettingsService } from './data-settings.service';
@@ -29,6 +29,7 @@ export class DataSettingsController {
   }
 
   @Put('financial')
+  @Access('organization-admin')
   @ApiOperation({ summary: 'Changes the currency or the price-list fallback (Admin).' })
   @ApiBody({ type: FinancialSettingsChangeDto })
   updateFinancial(

@@ -1,14 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import {
   ANALYTICS_LIMITS,
-  AnalyticsErrorCode,
   PRICE_LIST,
   TELEMETRY_FIELDS,
   type FinancialSettingsDto,
   type TelemetrySettingsDto,
 } from '@infra/contracts';
 import type { Tenant } from '@infra/platform';
-import { analyticsError } from '../analytics.errors';
 import { AnalyticsScheduler } from '../rollups/analytics.jobs';
 import { RollupsRepository } from '../rollups/rollups.repository';
 import type { FinancialSettingsChange } from './data-settings.dto';
@@ -26,9 +24,8 @@ export class DataSettingsService {
     return { ...(await this.settings.financial(tenant.organizationId)), priceList: PRICE_LIST };
   }
 
-  /** Admin only. Turning the fallback on or off re-prices every asset-day of the organization (a rollup job). */
+  /** Turning the fallback on or off re-prices every asset-day of the organization (a rollup job). */
   async updateFinancial(tenant: Tenant, change: FinancialSettingsChange): Promise<FinancialSettingsDto> {
-    if (tenant.role === 'User') throw analyticsError(AnalyticsErrorCode.AdminOnly);
     const fallbackChanged = await this.settings.transaction(async (manager) => {
       await this.settings.lockFinancial(manager, tenant.organizationId);
       const current = await this.settings.financial(tenant.organizationId, manager);

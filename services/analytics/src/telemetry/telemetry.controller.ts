@@ -1,8 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AnalyticsErrorCode, type TelemetryIngestResponse } from '@infra/contracts';
-import { Caller, CallerContext, tenantOf } from '@infra/platform';
-import { analyticsError } from '../analytics.errors';
+import type { TelemetryIngestResponse } from '@infra/contracts';
+import { Access, Caller, CallerContext, tenantOf } from '@infra/platform';
 import { TelemetryService } from './telemetry.service';
 
 @ApiTags('Telemetry')
@@ -12,12 +11,12 @@ export class TelemetryController {
 
   // Validated by hand (telemetry-samples.ts): class-validator is too slow for 50,000 samples.
   @Post()
+  @Access('organization-admin')
   @HttpCode(200)
   @ApiConsumes('application/json', 'text/csv')
   @ApiOperation({ summary: 'Hourly telemetry and cost samples, JSON or CSV, up to 50,000 per call (Admin).' })
   ingest(@Caller() caller: CallerContext, @Body() body: unknown): Promise<TelemetryIngestResponse> {
     const tenant = tenantOf(caller);
-    if (tenant.role === 'User') throw analyticsError(AnalyticsErrorCode.AdminOnly);
     // text/csv comes as its bytes (a Buffer), JSON as what the JSON parser made of it.
     return this.telemetry.ingest(tenant, Buffer.isBuffer(body) ? { kind: 'csv', text: body } : { kind: 'json', body });
   }

@@ -7,8 +7,7 @@ import type {
   Page,
   UpsertBusinessEventImpactRequest,
 } from '@infra/contracts';
-import { Caller, CallerContext } from '@infra/platform';
-import { adminTenantOf, tenantOf } from '../tenant';
+import { Access, Caller, CallerContext, tenantOf } from '@infra/platform';
 import {
   BusinessEventListQueryDto,
   BusinessEventTargetQueryDto,
@@ -31,13 +30,15 @@ export class BusinessEventsController {
   }
 
   @Post()
+  @Access('organization-admin')
   @HttpCode(201)
   @ApiOperation({ summary: 'Create an event, assigned or not (Admin). Names are unique per organization.' })
   create(@Caller() caller: CallerContext, @Body() body: CreateBusinessEventDto): Promise<BusinessEventDto> {
-    return this.events.create(adminTenantOf(caller), body);
+    return this.events.create(tenantOf(caller), body);
   }
 
   @Put('impact')
+  @Access('organization-admin')
   @ApiOperation({
     summary: "upsertBusinessEventImpact: replace the expected impact of the event's assets (Admin).",
     description: 'Answers the expected impacts the event now has.',
@@ -48,7 +49,7 @@ export class BusinessEventsController {
     // An interface, not the class: the global pipe leaves it to impactBodyPipe (no instance per item).
     @Body(impactBodyPipe()) body: UpsertBusinessEventImpactRequest,
   ): Promise<BusinessEventImpactsDto> {
-    return this.events.upsertImpacts(adminTenantOf(caller), body);
+    return this.events.upsertImpacts(tenantOf(caller), body);
   }
 
   @Get('target/:id')
@@ -70,12 +71,13 @@ export class BusinessEventsController {
   }
 
   @Patch(':id')
+  @Access('organization-admin')
   @ApiOperation({ summary: 'Change an event; `assignment` replaces its rules (Admin).' })
   update(
     @Caller() caller: CallerContext,
     @Param('id', ParseUUIDPipe) id: string,
     @Body() body: UpdateBusinessEventDto,
   ): Promise<BusinessEventDto> {
-    return this.events.update(adminTenantOf(caller), id, body);
+    return this.events.update(tenantOf(caller), id, body);
   }
 }

@@ -14,9 +14,8 @@ import {
   type UpsertBusinessEventImpactRequest,
 } from '@infra/contracts';
 import { EventPublisher } from '@infra/messaging';
-import { forEachInSlices } from '@infra/platform';
+import { forEachInSlices, type Tenant } from '@infra/platform';
 import { businessEventError } from '../events.errors';
-import type { Tenant } from '../tenant';
 import { BusinessEventChanges } from './business-event-changes';
 import type {
   BusinessEventListQueryDto,

@@ -11,12 +11,11 @@ import {
   type TagsAssignedPayload,
 } from '@infra/contracts';
 import { EventPublisher } from '@infra/messaging';
-import { DomainError } from '@infra/platform';
+import { DomainError, type Tenant } from '@infra/platform';
 import { BusinessEventChanges } from '../../src/business-events/business-event-changes';
 import { BusinessEventsRepository } from '../../src/business-events/business-events.repository';
 import { BusinessEventsService } from '../../src/business-events/business-events.service';
 import { ReadModelsRepository } from '../../src/read-models/read-models.repository';
-import type { Tenant } from '../../src/tenant';
 import { adminOfNewOrganization, eventsTestDatabase } from './events-database';
 
 jest.setTimeout(60_000);

@@ -2,8 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGING_ENTITIES, MessagingTables1763712000000 } from '@infra/messaging';
 import { migratedTestDatabase } from '@infra/platform/testing';
+import type { Tenant } from '@infra/platform';
 import { EVENTS_MIGRATIONS } from '../../src/events.service-definition';
-import type { Tenant } from '../../src/tenant';
 
 /** A new scratch database with the events service's schema; `drop()` closes it and drops it. */
 export const eventsTestDatabase = () =>

@@ -6,8 +6,9 @@ import { AccountRoleName } from './account.entity';
 import { accountError } from './accounts.errors';
 
 /**
- * Account-level permissions. Someone outside an account gets 404 (its existence is not revealed);
- * a member without the needed role gets 403. System Admins have Admin rights everywhere.
+ * Account-level permissions, for the routes whose access policy is `account-admin` (the role depends on the account
+ * the request names). Someone outside an account gets 404 (its existence is not revealed); a member without the
+ * needed role gets 403. System Admins have Admin rights everywhere.
  */
 @Injectable()
 export class AccountAccess {
@@ -28,9 +29,5 @@ export class AccountAccess {
   async requireAdmin(caller: CallerContext, accountId: string): Promise<void> {
     const role = await this.requireMember(caller, accountId);
     if (role !== 'Admin') throw accountError(AccountErrorCode.AdminOnly);
-  }
-
-  requireSystemAdmin(caller: CallerContext): void {
-    if (!caller.systemAdmin) throw accountError(AccountErrorCode.SystemAdminOnly);
   }
 }

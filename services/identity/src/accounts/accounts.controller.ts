@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { AccountDto } from '@infra/contracts';
-import { Caller, CallerContext, OptionalTextPipe } from '@infra/platform';
+import { Access, Caller, CallerContext, OptionalTextPipe } from '@infra/platform';
 import { CreateAccountDto, UpdateAccountDto } from './accounts.dto';
 import { AccountsService } from './accounts.service';
 
@@ -19,8 +19,9 @@ export class AccountsController {
   }
 
   @Post()
-  create(@Caller() caller: CallerContext, @Body() body: CreateAccountDto): Promise<AccountDto> {
-    return this.accounts.create(caller, body);
+  @Access('system-admin')
+  create(@Body() body: CreateAccountDto): Promise<AccountDto> {
+    return this.accounts.create(body);
   }
 
   @Get(':slug')
@@ -29,6 +30,7 @@ export class AccountsController {
   }
 
   @Put(':id')
+  @Access('account-admin')
   update(
     @Caller() caller: CallerContext,
     @Param('id', ParseUUIDPipe) id: string,
@@ -38,6 +40,7 @@ export class AccountsController {
   }
 
   @Delete(':id')
+  @Access('system-admin')
   @HttpCode(204)
   remove(@Caller() caller: CallerContext, @Param('id', ParseUUIDPipe) id: string): Promise<void> {
     return this.accounts.remove(caller, id);

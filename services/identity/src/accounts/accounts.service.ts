@@ -27,8 +27,8 @@ export class AccountsService {
     return (await this.withOrganizations([found]))[0];
   }
 
-  async create(caller: CallerContext, body: CreateAccountDto): Promise<AccountDto> {
-    this.access.requireSystemAdmin(caller);
+  /** System Admins only (the route's access policy). */
+  async create(body: CreateAccountDto): Promise<AccountDto> {
     if (await this.accounts.slugExists(body.slug)) throw accountError(AccountErrorCode.SlugTaken);
     const account = await this.accounts.insert({ name: body.name, slug: body.slug, timeZone: body.timeZone ?? 'UTC' });
     return toAccountDto(account, 'Admin', []);
@@ -68,9 +68,11 @@ export class AccountsService {
     return (await this.withOrganizations([updated]))[0];
   }
 
-  /** System Admins only: the account, its organizations and memberships go; each organization's removal is published. */
+  /**
+   * System Admins only (the route's access policy): the account, its organizations and memberships go; each
+   * organization's removal is published.
+   */
   async remove(caller: CallerContext, accountId: string): Promise<void> {
-    this.access.requireSystemAdmin(caller);
     await this.accounts.transaction(async (manager) => {
       const organizations = await this.accounts.organizationsForRemoval(manager, accountId);
       if (!(await this.accounts.delete(manager, accountId))) throw accountError(AccountErrorCode.NotFound);

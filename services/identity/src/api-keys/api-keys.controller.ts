@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { ApiKeyDto, CreatedApiKeyDto } from '@infra/contracts';
-import { Caller, CallerContext } from '@infra/platform';
+import { Access, Caller, CallerContext } from '@infra/platform';
 import { CreateApiKeyDto } from './api-keys.dto';
 import { ApiKeysService } from './api-keys.service';
 
@@ -17,6 +17,7 @@ export class ApiKeysController {
   }
 
   @Post()
+  @Access('account-admin')
   create(
     @Caller() caller: CallerContext,
     @Param('id', ParseUUIDPipe) id: string,
@@ -26,6 +27,7 @@ export class ApiKeysController {
   }
 
   @Delete(':keyId')
+  @Access('account-admin')
   @HttpCode(204)
   revoke(
     @Caller() caller: CallerContext,

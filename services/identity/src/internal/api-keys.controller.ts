@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { ApiKeyPrincipal } from '@infra/contracts';
+import { Access } from '@infra/platform';
 import { VerifyApiKeyDto } from '../api-keys/api-keys.dto';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 
@@ -14,6 +15,7 @@ export class InternalApiKeysController {
   constructor(private readonly keys: ApiKeysService) {}
 
   @Post('verify')
+  @Access('internal')
   @HttpCode(200)
   verify(@Body() body: VerifyApiKeyDto): Promise<ApiKeyPrincipal> {
     return this.keys.verify(body.hash, body.clientIp);

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiTags } from '@nestjs/swagger';
 import type { InvitationAcceptedDto, InvitationSentDto, PendingInvitationDto } from '@infra/contracts';
-import { Caller, CallerContext } from '@infra/platform';
+import { Access, Caller, CallerContext } from '@infra/platform';
 import { AcceptInvitationTokenDto, InviteMemberDto } from './invitations.dto';
 import { InvitationsService } from './invitations.service';
 
@@ -12,6 +12,7 @@ export class InvitationsController {
 
   /** Adds a member by email: always an invitation (202), whether or not the email is registered. */
   @Post()
+  @Access('account-admin')
   @HttpCode(202)
   @ApiAcceptedResponse({ description: 'Invitation sent: the email and role only' })
   invite(@Caller() caller: CallerContext, @Body() body: InviteMemberDto): Promise<InvitationSentDto> {
@@ -24,6 +25,7 @@ export class InvitationsController {
   }
 
   @Post('invitations/accept')
+  @Access('signed-in')
   @HttpCode(200)
   acceptByToken(
     @Caller() caller: CallerContext,
@@ -33,12 +35,14 @@ export class InvitationsController {
   }
 
   @Post('invitations/:id/accept')
+  @Access('signed-in')
   @HttpCode(200)
   accept(@Caller() caller: CallerContext, @Param('id', ParseUUIDPipe) id: string): Promise<InvitationAcceptedDto> {
     return this.invitations.accept(caller, { id });
   }
 
   @Post('invitations/:id/decline')
+  @Access('signed-in')
   @HttpCode(204)
   decline(@Caller() caller: CallerContext, @Param('id', ParseUUIDPipe) id: string): Promise<void> {
     return this.invitations.decline(caller, id);

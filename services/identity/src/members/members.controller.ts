@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { MemberDto } from '@infra/contracts';
-import { Caller, CallerContext } from '@infra/platform';
+import { Access, Caller, CallerContext } from '@infra/platform';
 import { ChangeRoleDto } from './members.dto';
 import { MembersService } from './members.service';
 
@@ -17,6 +17,7 @@ export class MembersController {
   }
 
   @Patch('users/:id')
+  @Access('account-admin')
   changeRole(
     @Caller() caller: CallerContext,
     @Param('id', ParseUUIDPipe) id: string,
@@ -26,6 +27,7 @@ export class MembersController {
   }
 
   @Delete('accounts/:id/members/:userId')
+  @Access('account-admin')
   @HttpCode(204)
   remove(
     @Caller() caller: CallerContext,

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { MfaEnrollmentDto } from '@infra/contracts';
-import { Caller, CallerContext } from '@infra/platform';
+import { Access, Caller, CallerContext } from '@infra/platform';
 import { UsersService } from '../users/users.service';
 import { MfaCodeDto } from './mfa.dto';
 import { MfaService } from './mfa.service';
@@ -21,6 +21,7 @@ export class MfaController {
   }
 
   @Post('verify-mfa')
+  @Access('signed-in')
   @HttpCode(200)
   async verify(@Caller() caller: CallerContext, @Body() body: MfaCodeDto): Promise<{ mfaEnabled: true }> {
     await this.mfa.completeEnrollment(await this.users.get(caller.userId), body.code);
@@ -28,6 +29,7 @@ export class MfaController {
   }
 
   @Post('disable-mfa')
+  @Access('signed-in')
   @HttpCode(200)
   async disable(@Caller() caller: CallerContext, @Body() body: MfaCodeDto): Promise<{ mfaEnabled: false }> {
     await this.mfa.disable(await this.users.get(caller.userId), body.code);

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { OrganizationDto as OrganizationView } from '@infra/contracts';
-import { Caller, CallerContext, OptionalTextPipe } from '@infra/platform';
+import { Access, Caller, CallerContext, OptionalTextPipe } from '@infra/platform';
 import { CreateOrganizationDto, OrganizationDto } from './organizations.dto';
 import { OrganizationsService } from './organizations.service';
 
@@ -19,11 +19,13 @@ export class OrganizationsController {
   }
 
   @Post()
+  @Access('account-admin')
   create(@Caller() caller: CallerContext, @Body() body: CreateOrganizationDto): Promise<OrganizationView> {
     return this.organizations.create(caller, body);
   }
 
   @Put(':id')
+  @Access('account-admin')
   update(
     @Caller() caller: CallerContext,
     @Param('id', ParseUUIDPipe) id: string,

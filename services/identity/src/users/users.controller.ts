@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { AcceptanceDataDto, AcceptanceStatusDto, ProfileDto, UserDto } from '@infra/contracts';
-import { Caller, CallerContext, OptionalTextPipe } from '@infra/platform';
+import { Access, Caller, CallerContext, OptionalTextPipe } from '@infra/platform';
 import { AcceptTermsDto, CustomDataDto } from './users.dto';
 import { UsersService } from './users.service';
 
@@ -35,12 +35,14 @@ export class UsersController {
   }
 
   @Post('accept-terms')
+  @Access('signed-in')
   @HttpCode(200)
   accept(@Caller() caller: CallerContext, @Body() body: AcceptTermsDto): Promise<AcceptanceStatusDto> {
     return this.users.accept(caller.userId, body.termsVersion, body.privacyVersion);
   }
 
   @Post('saveUserCustomData')
+  @Access('signed-in')
   @HttpCode(200)
   saveCustomData(@Caller() caller: CallerContext, @Body() body: CustomDataDto): Promise<Record<string, unknown>> {
     return this.users.saveCustomData(caller.userId, body.data);

@@ -45,7 +45,11 @@ afterAll(() => db.drop());
 describe('pending invitations in the members list', () => {
   it("show the name the Admin typed (not the email as a name, and nothing of an existing user's own details)", async () => {
     const admin = await createUser(db.dataSource, { firstName: 'Ada', lastName: 'Admin' });
-    const existing = await createUser(db.dataSource, { firstName: 'Real', lastName: 'Person', mobileNumber: '+15550142' });
+    const existing = await createUser(db.dataSource, {
+      firstName: 'Real',
+      lastName: 'Person',
+      mobileNumber: '+15550142',
+    });
     const { account } = await createAccount(db.dataSource, [[admin, 'Admin']]);
     const caller = callerOf(admin);
 

@@ -23,9 +23,8 @@ import {
   type UpdateActiveStatusResponse,
   type UpsertAssetsResponse,
 } from '@infra/contracts';
-import { Caller, CallerContext } from '@infra/platform';
+import { Access, Caller, CallerContext, tenantOf } from '@infra/platform';
 import { inventoryError } from '../inventory.errors';
-import { adminTenantOf, tenantOf } from '../tenant';
 import { AssetListQueryDto, UpdateActiveStatusDto, UpsertAssetsDto, upsertAssetsBodyPipe } from './assets.dto';
 import { AssetsService } from './assets.service';
 
@@ -46,6 +45,7 @@ export class AssetsController {
   constructor(private readonly assets: AssetsService) {}
 
   @Put()
+  @Access('organization-admin')
   @UseGuards(UpsertBatchSizeGuard)
   @ApiOperation({
     summary: 'Insert or replace up to 1000 assets by externalId, all or nothing (Admin).',
@@ -57,7 +57,7 @@ export class AssetsController {
     // A type, not the class: the global pipe leaves it to upsertAssetsBodyPipe (judged a slice at a time).
     @Body(upsertAssetsBodyPipe()) body: Pick<UpsertAssetsDto, 'assets'>,
   ): Promise<UpsertAssetsResponse> {
-    const tenant = adminTenantOf(caller);
+    const tenant = tenantOf(caller);
     return this.assets.upsertForOrganization({ ...tenant, actorId: tenant.userId }, body.assets);
   }
 
@@ -68,13 +68,14 @@ export class AssetsController {
   }
 
   @Post('update-active-status')
+  @Access('organization-admin')
   @HttpCode(200)
   @ApiOperation({ summary: 'Set the status of a set of assets (Admin); all ids must be assets of the organization.' })
   updateStatus(
     @Caller() caller: CallerContext,
     @Body() body: UpdateActiveStatusDto,
   ): Promise<UpdateActiveStatusResponse> {
-    return this.assets.updateStatus(adminTenantOf(caller), body.assetIds, body.status);
+    return this.assets.updateStatus(tenantOf(caller), body.assetIds, body.status);
   }
 
   @Get(':id')

@@ -14,8 +14,8 @@ import {
   type UpsertAssetsResponse,
 } from '@infra/contracts';
 import { EventPublisher } from '@infra/messaging';
+import type { Tenant } from '@infra/platform';
 import { inventoryError } from '../inventory.errors';
-import type { Tenant } from '../tenant';
 import { AssetListQueryDto } from './assets.dto';
 import { AssetRow, AssetsRepository, ResolvedUpsertItem } from './assets.repository';
 

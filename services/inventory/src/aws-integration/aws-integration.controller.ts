@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AwsIntegrationDto } from '@infra/contracts';
-import { Caller, CallerContext } from '@infra/platform';
+import { Access, Caller, CallerContext } from '@infra/platform';
 import { AwsIntegrationRequestDto } from './aws-integration.dto';
 import { AwsIntegrationService } from './aws-integration.service';
 
@@ -17,6 +17,7 @@ export class AwsIntegrationController {
   }
 
   @Put()
+  @Access('organization-admin')
   @ApiOperation({
     summary: 'Store the cross-account role ARN, external id and regions (Admin); no AWS credentials are stored.',
   })
@@ -26,6 +27,7 @@ export class AwsIntegrationController {
 
   /** 202: the sync runs as a job; the answer shows it `queued`. */
   @Post('sync')
+  @Access('organization-admin')
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiOperation({ summary: 'Queue an EC2 sync now (Admin); 409 while one is queued or running.' })
   sync(@Caller() caller: CallerContext): Promise<AwsIntegrationDto> {

@@ -76,15 +76,6 @@ describe('AwsIntegrationService', () => {
     );
   });
 
-  it('lets only Admins save or sync', async () => {
-    const { service, repository, jobs } = setup();
-    const request = { roleArn: stored.roleArn, externalId: 'ia-1' };
-    await expect(service.save(caller('User'), request)).rejects.toMatchObject({ code: InventoryErrorCode.AdminOnly });
-    await expect(service.requestSync(caller('User'))).rejects.toMatchObject({ code: InventoryErrorCode.AdminOnly });
-    expect(repository.claim).not.toHaveBeenCalled();
-    expect(jobs.add).not.toHaveBeenCalled();
-  });
-
   it('queues one sync job for a claimed integration', async () => {
     const { service, repository, jobs } = setup();
     expect((await service.requestSync(caller('Admin'))).state).toBe('queued');

@@ -4,9 +4,9 @@ import { InjectJobQueue, JobQueue } from '@infra/jobs';
 import type { CallerContext } from '@infra/platform';
 import type { AwsIntegration } from './aws-integration.entity';
 import { inventoryError } from '../inventory.errors';
-import { adminTenantOf, tenantOf } from '../tenant';
 import { type AwsIntegrationJobs, INVENTORY_QUEUE } from './aws-integration.queue';
 import { AwsIntegrationRepository } from './aws-integration.repository';
+import { tenantOf } from '@infra/platform';
 
 export function toAwsIntegrationDto(integration: AwsIntegration): AwsIntegrationDto {
   return {
@@ -38,14 +38,14 @@ export class AwsIntegrationService {
   }
 
   async save(caller: CallerContext, request: AwsIntegrationRequest): Promise<AwsIntegrationDto> {
-    const tenant = adminTenantOf(caller);
+    const tenant = tenantOf(caller);
     const integration = await this.repository.save(tenant, { ...request, regions: request.regions ?? [] });
     return toAwsIntegrationDto(integration);
   }
 
   /** Queues a sync now; refused while one is queued or running, so a second request never queues twice. */
   async requestSync(caller: CallerContext): Promise<AwsIntegrationDto> {
-    const { organizationId } = adminTenantOf(caller);
+    const { organizationId } = tenantOf(caller);
     await this.find(organizationId);
     const claimed = await this.queueSyncs([organizationId]);
     if (claimed.length === 0) throw inventoryError(InventoryErrorCode.SyncAlreadyRunning);

@@ -1,8 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { CollectionDetailDto, CollectionDto } from '@infra/contracts';
-import { Caller, CallerContext } from '@infra/platform';
-import { adminTenantOf, tenantOf } from '../tenant';
+import { Access, Caller, CallerContext, tenantOf } from '@infra/platform';
 import { ChangeCollectionAssetsDto, CreateCollectionDto, RenameCollectionDto } from './collections.dto';
 import { CollectionsService } from './collections.service';
 
@@ -18,9 +17,10 @@ export class CollectionsController {
   }
 
   @Post()
+  @Access('organization-admin')
   @ApiOperation({ summary: 'Create a collection, optionally with members (Admin). Names are unique per organization.' })
   create(@Caller() caller: CallerContext, @Body() body: CreateCollectionDto): Promise<CollectionDetailDto> {
-    return this.collections.create(adminTenantOf(caller), body);
+    return this.collections.create(tenantOf(caller), body);
   }
 
   @Get(':id')
@@ -30,29 +30,32 @@ export class CollectionsController {
   }
 
   @Patch(':id')
+  @Access('organization-admin')
   @ApiOperation({ summary: 'Rename a collection (Admin).' })
   rename(
     @Caller() caller: CallerContext,
     @Param('id', ParseUUIDPipe) id: string,
     @Body() body: RenameCollectionDto,
   ): Promise<CollectionDetailDto> {
-    return this.collections.rename(adminTenantOf(caller), id, body.name);
+    return this.collections.rename(tenantOf(caller), id, body.name);
   }
 
   @Put(':id/assets')
+  @Access('organization-admin')
   @ApiOperation({ summary: 'Add and remove members in one step (Admin).' })
   changeAssets(
     @Caller() caller: CallerContext,
     @Param('id', ParseUUIDPipe) id: string,
     @Body() body: ChangeCollectionAssetsDto,
   ): Promise<CollectionDetailDto> {
-    return this.collections.changeAssets(adminTenantOf(caller), id, body);
+    return this.collections.changeAssets(tenantOf(caller), id, body);
   }
 
   @Delete(':id')
+  @Access('organization-admin')
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete a collection (Admin); its assets stay.' })
   delete(@Caller() caller: CallerContext, @Param('id', ParseUUIDPipe) id: string): Promise<void> {
-    return this.collections.delete(adminTenantOf(caller), id);
+    return this.collections.delete(tenantOf(caller), id);
   }
 }

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { type CollectionDetailDto, type CollectionDto, InventoryErrorCode, TOPICS } from '@infra/contracts';
 import { EventPublisher } from '@infra/messaging';
+import type { Tenant } from '@infra/platform';
 import { AssetsRepository } from '../assets/assets.repository';
 import { inventoryError } from '../inventory.errors';
-import type { Tenant } from '../tenant';
 import { ChangeCollectionAssetsDto, CreateCollectionDto } from './collections.dto';
 import { CollectionRow, CollectionsRepository, isDuplicateName } from './collections.repository';
 

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Param, ParseEnumPipe, ParseUUIDPipe, Post } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { EntityOrganizationDto, SidebarItemType } from '@infra/contracts';
-import { Caller, CallerContext } from '@infra/platform';
+import { Access, Caller, CallerContext } from '@infra/platform';
 import { LocateEntityDto } from './locate.dto';
 import { LocateService } from './locate.service';
 
@@ -21,6 +21,7 @@ export class LocateController {
   constructor(private readonly locate: LocateService) {}
 
   @Post(':kind/:id')
+  @Access('internal')
   @HttpCode(200)
   organizationOf(
     @Caller() caller: CallerContext,

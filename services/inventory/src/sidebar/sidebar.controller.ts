@@ -1,8 +1,7 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { SidebarDto, SidebarItem } from '@infra/contracts';
-import { Caller, CallerContext } from '@infra/platform';
-import { tenantOf } from '../tenant';
+import { Access, Caller, CallerContext, tenantOf } from '@infra/platform';
 import { ToggleFavoriteDto } from './sidebar.dto';
 import { SidebarService } from './sidebar.service';
 
@@ -18,6 +17,7 @@ export class SidebarController {
   }
 
   @Put('favorite')
+  @Access('organization-member')
   @ApiOperation({ summary: 'Mark or unmark a collection, view or asset as a favorite of the caller.' })
   toggle(@Caller() caller: CallerContext, @Body() body: ToggleFavoriteDto): Promise<SidebarItem> {
     return this.sidebar.toggle(tenantOf(caller), body);

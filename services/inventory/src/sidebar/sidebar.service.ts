@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InventoryErrorCode, type SidebarDto, type SidebarItem } from '@infra/contracts';
+import type { Tenant } from '@infra/platform';
 import { inventoryError } from '../inventory.errors';
-import type { Tenant } from '../tenant';
 import { ToggleFavoriteDto } from './sidebar.dto';
 import { SidebarRepository } from './sidebar.repository';
 

@@ -1,8 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ViewDto, ViewSummaryDto } from '@infra/contracts';
-import { Caller, CallerContext } from '@infra/platform';
-import { tenantOf } from '../tenant';
+import { Access, Caller, CallerContext, tenantOf } from '@infra/platform';
 import { SaveViewDto, ViewSummaryQueryDto } from './views.dto';
 import { ViewsService } from './views.service';
 
@@ -18,6 +17,7 @@ export class ViewsController {
   }
 
   @Patch()
+  @Access('organization-member')
   @ApiOperation({
     summary: 'Create a view, or update the view of `id` (its author or an Admin). Names are unique per organization.',
   })
@@ -38,6 +38,7 @@ export class ViewsController {
   }
 
   @Delete(':id')
+  @Access('organization-member')
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete a view (its author or an Admin).' })
   delete(@Caller() caller: CallerContext, @Param('id', ParseUUIDPipe) id: string): Promise<void> {

@@ -6,11 +6,11 @@ import {
   type ViewDto,
   type ViewSummaryDto,
 } from '@infra/contracts';
+import type { Tenant } from '@infra/platform';
 import { AssetsRepository } from '../assets/assets.repository';
 import { CollectionsRepository } from '../collections/collections.repository';
 import { isDuplicateName } from '../collections/collections.repository';
 import { inventoryError } from '../inventory.errors';
-import type { Tenant } from '../tenant';
 import { SaveViewDto, ViewSummaryQueryDto } from './views.dto';
 import { ViewFields, ViewRow, ViewsRepository } from './views.repository';
 

@@ -2,8 +2,8 @@ import { Body, Controller, Get, HttpCode, Param, Put, Query, Res } from '@nestjs
 import { ApiConsumes, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { FileAddressDto } from '@infra/contracts';
-import { Caller, CallerContext, NoCallerContext } from '@infra/platform';
-import { actorOf, adminActorOf } from '../tenant';
+import { Access, Caller, CallerContext, NoCallerContext } from '@infra/platform';
+import { actorOf } from '../tenant';
 import { contentDisposition } from './file-store';
 import { SignedFileQueryDto } from './files.dto';
 import { FilesService } from './files.service';
@@ -14,9 +14,10 @@ export class FilesController {
   constructor(private readonly files: FilesService) {}
 
   @Get('s3/tag-upload/:fileName')
+  @Access('organization-admin')
   @ApiOperation({ summary: 'A signed address to PUT an import file to (Admin; short expiry).' })
   uploadAddress(@Caller() caller: CallerContext, @Param('fileName') fileName: string): Promise<FileAddressDto> {
-    return this.files.uploadAddress(adminActorOf(caller), fileName);
+    return this.files.uploadAddress(actorOf(caller), fileName);
   }
 
   @Get('s3/tag-download/:fileName')

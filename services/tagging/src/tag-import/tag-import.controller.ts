@@ -2,8 +2,8 @@ import { Controller, Get, Param, ParseUUIDPipe, Post, Query, Res } from '@nestjs
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { ImportValidationDto, TagImportDto } from '@infra/contracts';
-import { Caller, CallerContext } from '@infra/platform';
-import { actorOf, adminActorOf } from '../tenant';
+import { Access, Caller, CallerContext } from '@infra/platform';
+import { actorOf } from '../tenant';
 import { ImportFileQueryDto } from './tag-import.dto';
 import { TagImportService } from './tag-import.service';
 
@@ -19,6 +19,7 @@ export class TagImportController {
   }
 
   @Post('import')
+  @Access('organization-admin')
   @ApiOperation({ summary: 'Import an uploaded CSV file as a job, all or nothing (Admin).' })
   @ApiResponse({ status: 202, description: 'A new import, queued.' })
   @ApiResponse({ status: 200, description: 'This content was submitted before: the existing import.' })
@@ -27,7 +28,7 @@ export class TagImportController {
     @Query() query: ImportFileQueryDto,
     @Res({ passthrough: true }) res: Response,
   ): Promise<TagImportDto> {
-    const submitted = await this.imports.submit(adminActorOf(caller), query.fileName);
+    const submitted = await this.imports.submit(actorOf(caller), query.fileName);
     res.status(submitted.created ? 202 : 200);
     return submitted.import;
   }

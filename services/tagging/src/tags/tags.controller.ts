@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { CreateTagsRequest, CreateTagsResponse, TagDto } from '@infra/contracts';
-import { Caller, CallerContext } from '@infra/platform';
-import { actorOf, adminActorOf } from '../tenant';
+import { Access, Caller, CallerContext } from '@infra/platform';
+import { actorOf } from '../tenant';
 import { CreateTagsDto, createTagsBodyPipe, TagListQueryDto, UpdateTagDto } from './tags.dto';
 import { TagsService } from './tags.service';
 
@@ -18,6 +18,7 @@ export class TagsController {
   }
 
   @Post('batch')
+  @Access('organization-admin')
   @HttpCode(201)
   @ApiOperation({ summary: 'batchCreateTag: create many tags, all or nothing (Admin).' })
   @ApiBody({ type: CreateTagsDto })
@@ -26,16 +27,17 @@ export class TagsController {
     // An interface, not the class: the global pipe leaves it to createTagsBodyPipe (no instance per tag).
     @Body(createTagsBodyPipe()) body: CreateTagsRequest,
   ): Promise<CreateTagsResponse> {
-    return this.tags.createMany(adminActorOf(caller), body.tags);
+    return this.tags.createMany(actorOf(caller), body.tags);
   }
 
   @Patch(':id')
+  @Access('organization-admin')
   @ApiOperation({ summary: 'updateTag: change the description, archive or restore (Admin).' })
   update(
     @Caller() caller: CallerContext,
     @Param('id', ParseUUIDPipe) id: string,
     @Body() body: UpdateTagDto,
   ): Promise<TagDto> {
-    return this.tags.update(adminActorOf(caller), id, body);
+    return this.tags.update(actorOf(caller), id, body);
   }
 }
