@@ -102,10 +102,11 @@ async function openHomeDuringOutage(page: Page) {
 }
 
 /**
- * Moves the page's clock on until every analysis has been asked again, and checks that it took at most the longest
- * retry wait. The clock moves only once every failed answer has reached the page, then in small steps (the page
- * schedules a retry when its answer's handling ends, a moment of real time later): the steps may overshoot the
- * retry by one, never by the 0.8 s between the cap and the shortest uncapped wait.
+ * Moves the page's clock on until every analysis has been asked again (the ones behind catch up with the round), and
+ * checks that it took at most the longest retry wait. The clock moves only once every failed answer has reached the
+ * page, then in small steps (the page schedules a retry when its answer's handling ends, a moment of real time
+ * later): the steps may overshoot the retry by one, never by the 0.8 s between the cap and the shortest uncapped
+ * wait.
  */
 async function nextRetry(page: Page, outage: { calls: Map<string, number>; answered: { count: number } }) {
   const before = new Map(outage.calls);
@@ -114,7 +115,10 @@ async function nextRetry(page: Page, outage: { calls: Map<string, number>; answe
     timeoutMs: WAIT_MS,
     intervalMs: 50,
   });
-  const everyOneAskedAgain = () => [...before].every(([url, count]) => (outage.calls.get(url) ?? 0) > count);
+  // One round further than the analysis furthest behind: one a retry ahead of the others (its random wait ran out
+  // within the last clock step of the round before) has its call of this round already.
+  const round = Math.min(...before.values()) + 1;
+  const everyOneAskedAgain = () => [...before.keys()].every((url) => (outage.calls.get(url) ?? 0) >= round);
   let advanced = 0;
   await pollUntil(
     'every analysis to be asked again',

@@ -9,6 +9,7 @@ import {
   withIdempotencyKey,
   withOrganizationHeader,
 } from './baseQuery';
+import { signingOutLatch } from '../shared/signingOut';
 import { requestRetrying } from './retryStatus';
 
 const baseUrl = 'http://gateway.test/api/v1';
@@ -260,6 +261,24 @@ describe('helpers', () => {
       redirectToLogin();
       expect(replace).toHaveBeenCalledWith('/api/login?returnTo=%2Fadmin%2Faccount%3Ftab%3D2');
     } finally {
+      delete globals.window;
+    }
+  });
+
+  it('redirectToLogin leaves a signing-out user on their way to the signed-out page', () => {
+    const replace = jest.fn();
+    const globals = globalThis as { window?: unknown };
+    globals.window = { location: { replace, pathname: '/', search: '' } };
+    try {
+      signingOutLatch.start();
+      redirectToLogin();
+      expect(replace).not.toHaveBeenCalled();
+      // A sign-out that failed: the session goes on, and so does the 401 rule.
+      signingOutLatch.cancel();
+      redirectToLogin();
+      expect(replace).toHaveBeenCalledWith('/api/login');
+    } finally {
+      signingOutLatch.cancel();
       delete globals.window;
     }
   });

@@ -11,6 +11,7 @@ import { IDEMPOTENCY_KEY_HEADER, ORGANIZATION_HEADER } from '@infra/contracts';
 import { API_BASE_URL, REQUEST_TIMEOUT_MS } from '../config';
 import { browserLocation } from '../shared/browserLocation';
 import { loginUrl } from '../shared/returnTo';
+import { signingOutLatch } from '../shared/signingOut';
 import { httpStatusOf } from './errors';
 import { cappedBackoff, requestMethod, shouldRetry } from './retryRules';
 import { pendingRequestIdOf, requestRetrying } from './retryStatus';
@@ -40,9 +41,11 @@ export function withOrganizationHeader(headers: Headers, state: unknown): Header
 
 /**
  * A 401 sends the browser to the login location by a full-page replace (§2), with the current page as
- * `returnTo` (the server renews the session and comes back, or shows the sign-in page).
+ * `returnTo` (the server renews the session and comes back, or shows the sign-in page); not while the user is
+ * signing out (the signed-out page is on its way).
  */
 export function redirectToLogin(): void {
+  if (signingOutLatch.isSet()) return;
   browserLocation.replace(loginUrl(window.location));
 }
 
