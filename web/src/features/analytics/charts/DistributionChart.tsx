@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslation } from 'react-i18next';
-import { useMeasuredWidth } from './useMeasuredWidth';
 
 export interface DistributionBin {
   from: number;
@@ -12,13 +11,9 @@ export interface DistributionBin {
 /** The InfraRating distribution: how many assets fall in each bin of 10. */
 export function DistributionChart({ bins, label }: { bins: readonly DistributionBin[]; label: string }) {
   const { t } = useTranslation();
-  const [box, width] = useMeasuredWidth<HTMLDivElement>();
-  if (width === undefined)
-    return <Box ref={box} role="figure" aria-label={label} sx={{ width: '100%', minWidth: 0, height: 200 }} />;
   return (
-    <Box ref={box} role="figure" aria-label={label} sx={{ width: '100%', minWidth: 0 }}>
+    <Box role="figure" aria-label={label} sx={{ width: '100%', minWidth: 0 }}>
       <BarChart
-        {...(width === null ? {} : { width })}
         height={200}
         margin={{ left: 8, right: 8, top: 8, bottom: 8 }}
         xAxis={[

@@ -6,7 +6,6 @@ import { useId, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnalyticsFormat } from '../analyticsFormat';
 import { ChartLegend, NoDataSwatch } from './ChartLegend';
-import { useMeasuredWidth } from './useMeasuredWidth';
 
 export interface TimeSeriesLine {
   id: string;
@@ -182,60 +181,54 @@ export function TimeSeriesChart({
   const withYear = spansYears(times);
   const peakLine = lines.find((line) => line.id === peakLineId);
   const noData = t('analytics.chart.noData');
-  const [box, width] = useMeasuredWidth<HTMLDivElement>();
   return (
-    <Box ref={box} role="figure" aria-label={label} sx={{ width: '100%', minWidth: 0 }}>
-      {/* Until its width is known, the chart's room (the page does not move when it comes). */}
-      {width === undefined ? <Box sx={{ height }} /> : null}
-      {width === undefined ? null : (
-        <LineChart
-          {...(width === null ? {} : { width })}
-          height={height}
-          margin={{ left: 4, right: 16, top: 12, bottom: 4 }}
-          xAxis={[
-            {
-              scaleType: 'time',
-              data: dates,
-              // The horizon itself, not rounded out to the next "nice" date: the lines reach the right edge and the last
-              // tick's label is not cut off.
-              domainLimit: 'strict',
-              valueFormatter: (date: Date, context) =>
-                format.bucket(date, granularity, withYear || context.location !== 'tick'),
-              tickNumber: 4,
-              label: t(granularity === 'hour' ? 'analytics.chart.hourUtc' : 'analytics.chart.dayUtc'),
-              height: 44,
-            },
-          ]}
-          // The top of the scale is a labelled tick ("nice" limits), with room above it for the peak's label.
-          yAxis={[{ width: 72, tickNumber: 4, label: valueAxisLabel, domainLimit: 'nice' }]}
-          series={lines.map(({ id, label: name, data, color, area, format: formatValue }) => ({
-            id,
-            label: name,
-            data,
-            area,
-            color,
-            // A bucket with data between two without is no segment: a dot, or it would not show at all.
-            showMark: ({ index }: { index: number }) =>
-              data[index] !== null && (data[index - 1] ?? null) === null && (data[index + 1] ?? null) === null,
-            connectNulls: false,
-            valueFormatter: (value: number | null) => (value === null ? noData : formatValue(value)),
-          }))}
-          slotProps={{ legend: { direction: 'horizontal', position: { vertical: 'top', horizontal: 'start' } } }}
-          skipAnimation
-        >
-          <NoDataBands dates={dates} runs={runs} label={noData} />
-          {children}
-          {peakLine ? (
-            <PeakLabel
-              dates={dates}
-              line={peakLine}
-              text={t('analytics.chart.peak', {
-                value: peakLine.format(Math.max(...peakLine.data.filter((value): value is number => value !== null))),
-              })}
-            />
-          ) : null}
-        </LineChart>
-      )}
+    <Box role="figure" aria-label={label} sx={{ width: '100%', minWidth: 0 }}>
+      <LineChart
+        height={height}
+        margin={{ left: 4, right: 16, top: 12, bottom: 4 }}
+        xAxis={[
+          {
+            scaleType: 'time',
+            data: dates,
+            // The horizon itself, not rounded out to the next "nice" date: the lines reach the right edge and the last
+            // tick's label is not cut off.
+            domainLimit: 'strict',
+            valueFormatter: (date: Date, context) =>
+              format.bucket(date, granularity, withYear || context.location !== 'tick'),
+            tickNumber: 4,
+            label: t(granularity === 'hour' ? 'analytics.chart.hourUtc' : 'analytics.chart.dayUtc'),
+            height: 44,
+          },
+        ]}
+        // The top of the scale is a labelled tick ("nice" limits), with room above it for the peak's label.
+        yAxis={[{ width: 72, tickNumber: 4, label: valueAxisLabel, domainLimit: 'nice' }]}
+        series={lines.map(({ id, label: name, data, color, area, format: formatValue }) => ({
+          id,
+          label: name,
+          data,
+          area,
+          color,
+          // A bucket with data between two without is no segment: a dot, or it would not show at all.
+          showMark: ({ index }: { index: number }) =>
+            data[index] !== null && (data[index - 1] ?? null) === null && (data[index + 1] ?? null) === null,
+          connectNulls: false,
+          valueFormatter: (value: number | null) => (value === null ? noData : formatValue(value)),
+        }))}
+        slotProps={{ legend: { direction: 'horizontal', position: { vertical: 'top', horizontal: 'start' } } }}
+        skipAnimation
+      >
+        <NoDataBands dates={dates} runs={runs} label={noData} />
+        {children}
+        {peakLine ? (
+          <PeakLabel
+            dates={dates}
+            line={peakLine}
+            text={t('analytics.chart.peak', {
+              value: peakLine.format(Math.max(...peakLine.data.filter((value): value is number => value !== null))),
+            })}
+          />
+        ) : null}
+      </LineChart>
       {runs.length > 0 || legend ? (
         <ChartLegend>
           {runs.length > 0 ? (

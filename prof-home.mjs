@@ -1,0 +1,27 @@
+// Temporary: CPU profile of the renderer while Home loads, 4x CPU throttling. node prof-home.mjs [path]
+import { chromium } from 'playwright-core';
+import { writeFileSync } from 'node:fs';
+const BASE = process.env.BASE_URL ?? 'http://localhost:28080';
+const PATH = process.argv[2] ?? '/';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const page = await (await browser.newContext({ viewport: { width: 412, height: 823 } })).newPage();
+await page.goto(`${BASE}/signin`);
+await page.getByLabel('Email').fill('admin@demo.local');
+await page.getByLabel('Password').fill('Demo-Admin-Pass-1');
+await page.getByRole('button', { name: /sign in/i }).click();
+await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 60000 });
+await page.goto(`${BASE}${PATH}`);
+await page.waitForTimeout(8000);
+const cdp = await page.context().newCDPSession(page);
+await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.RATE ?? 4) });
+await cdp.send('Profiler.enable');
+await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+await cdp.send('Profiler.start');
+const t0 = Date.now();
+await page.goto(`${BASE}${PATH}`);
+await page.waitForTimeout(Number(process.env.WAIT ?? 20000));
+const { profile } = await cdp.send('Profiler.stop');
+writeFileSync('/tmp/home.cpuprofile', JSON.stringify(profile));
+const lt = await page.evaluate(() => performance.getEntriesByType('longtask')?.length);
+console.log('profile written', Date.now() - t0, 'ms; longtasks', lt);
+await browser.close();
