@@ -4,8 +4,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ACCESS_METADATA, type AccessPolicy, checkAccess } from './access';
 import type { CallerContext } from './caller-context';
-
-const NO_CALLER_CONTEXT = 'platform:no-caller-context';
+import { NO_CALLER_CONTEXT } from './caller-context.guard';
 const WRITES = new Set([RequestMethod.POST, RequestMethod.PUT, RequestMethod.PATCH, RequestMethod.DELETE]);
 const ROOT = path.resolve(__dirname, '../../../..');
 

@@ -13,7 +13,7 @@ import type { CallerContext } from './caller-context';
  * - `system-admin`: a System Admin;
  * - `internal`: a gateway-only route (not in the public route table) that the gateway calls for itself.
  * Routes without a caller context (`@NoCallerContext()`: sign-in, health, signed file links) need no policy. A write
- * route with neither is refused (and `routes-without-access.spec.ts` fails), so a new route cannot forget it.
+ * route with neither is refused (and `access.spec.ts` fails), so a new route cannot forget it.
  */
 export type AccessPolicy =
   'organization-admin' | 'organization-member' | 'signed-in' | 'account-admin' | 'system-admin' | 'internal';

@@ -15,7 +15,8 @@ import { CALLER_CONTEXT_HEADER, CallerContext, CallerContextVerifier } from './c
 /** The service's AccessRefusals (PlatformModule.forRoot's `refusals`). */
 export const ACCESS_REFUSALS = 'platform:access-refusals';
 
-const NO_CALLER_CONTEXT = 'platform:no-caller-context';
+/** The metadata key of @NoCallerContext (the access spec reads it too). */
+export const NO_CALLER_CONTEXT = 'platform:no-caller-context';
 
 /** Marks a controller or route that answers without a caller context (health, metrics, docs, login). */
 export const NoCallerContext = (): ClassDecorator & MethodDecorator => SetMetadata(NO_CALLER_CONTEXT, true);
