@@ -113,6 +113,17 @@ export default tseslint.config(
     rules: { 'boundaries/module-boundaries': 'error' },
   },
   {
+    // SQL is composed with the `sql` tag (libs/platform/src/database/sql.ts): a fragment pasted into a plain template
+    // string would read "[object Object]" and drop its parameters.
+    files: ['libs/**/*.ts', 'services/**/*.ts', 'gateway/**/*.ts'],
+    rules: {
+      '@typescript-eslint/restrict-template-expressions': [
+        'error',
+        { allowNumber: true, allowBoolean: true, allowNullish: true, allowNever: true },
+      ],
+    },
+  },
+  {
     // Services publish and consume only typed topics of libs/contracts (see libs/messaging/README.md).
     files: ['services/**/*.ts'],
     ignores: ['**/*.spec.ts', '**/*.int-spec.ts', '**/test/**'],

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { EventEnvelope, PayloadOf, REQUEST_ID_HEADER, TopicName, validateTopicPayload } from '@infra/contracts';
-import { currentRequestId, forEachInSlices, SliceClock } from '@infra/platform';
+import { currentRequestId, forEachInSlices, SliceClock, sql, type Sql } from '@infra/platform';
 import { OUTBOX_CHANNEL } from './outbox-relay';
 
 /** Events schema-checked between two yields to the event loop (fewer when they are large: see SliceClock). */
@@ -88,37 +88,26 @@ export async function notifyOutbox(manager: EntityManager): Promise<void> {
 /**
  * For writes too large to pass through Node (500,000 tag assignments): the outbox INSERT of one event per row of
  * `payloads`, a relation of the caller's statement with the columns `payload` (jsonb: the topic's payload) and `n`
- * (their order), to put in that statement as a data-modifying CTE. Its parameters follow the caller's, from
- * `$<firstParameter>`. PostgreSQL builds these payloads, so `publishMany`'s schema check never sees them: the
- * caller's tests check them against the topic's schema. Call `notifyOutbox` after the statement.
+ * (their order), to put in that statement as a data-modifying CTE. PostgreSQL builds these payloads, so
+ * `publishMany`'s schema check never sees them: the caller's tests check them against the topic's schema. Call
+ * `notifyOutbox` after the statement.
  */
 export function outboxInsertFrom<T extends TopicName>(
   topic: T,
   envelope: Omit<PublishInput<PayloadOf<T>>, 'payload'>,
-  payloads: string,
-  firstParameter: number,
-): { sql: string; params: unknown[] } {
-  const [topicName, occurredAt, organizationId, accountId, actorId, headers] = [0, 1, 2, 3, 4, 5].map(
-    (index) => `$${firstParameter + index}`,
-  );
-  return {
-    sql: `INSERT INTO outbox (event_id, topic, message_key, envelope, headers)
-          SELECT e.event_id, ${topicName}::text, coalesce(${organizationId}::text, ${accountId}::text, e.event_id::text),
-                 jsonb_build_object('eventId', e.event_id, 'type', ${topicName}::text, 'occurredAt', ${occurredAt}::text,
-                                    'accountId', ${accountId}::text, 'organizationId', ${organizationId}::text,
-                                    'actorId', ${actorId}::text, 'payload', e.payload),
-                 ${headers}::jsonb
+  payloads: Sql,
+): Sql {
+  const topicName = sql`${topic}::text`;
+  const [organizationId, accountId] = [sql`${envelope.organizationId}::text`, sql`${envelope.accountId}::text`];
+  return sql`INSERT INTO outbox (event_id, topic, message_key, envelope, headers)
+          SELECT e.event_id, ${topicName}, coalesce(${organizationId}, ${accountId}, e.event_id::text),
+                 jsonb_build_object('eventId', e.event_id, 'type', ${topicName},
+                                    'occurredAt', ${new Date().toISOString()}::text,
+                                    'accountId', ${accountId}, 'organizationId', ${organizationId},
+                                    'actorId', ${envelope.actorId}::text, 'payload', e.payload),
+                 ${outboxHeaders()}::jsonb
             FROM (SELECT gen_random_uuid() AS event_id, payload, n FROM ${payloads}) e
-           ORDER BY e.n`,
-    params: [
-      topic,
-      new Date().toISOString(),
-      envelope.organizationId,
-      envelope.accountId,
-      envelope.actorId,
-      outboxHeaders(),
-    ],
-  };
+           ORDER BY e.n`;
 }
 
 /** One event: `writeOutboxEvents` with a single input. */

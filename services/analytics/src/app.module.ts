@@ -24,6 +24,7 @@ import {
   RollUpSweepJob,
   RefreshPeriodsSweepJob,
 } from './rollups/analytics.jobs';
+import { OrgHourlyRepository } from './rollups/org-hourly.repository';
 import { PeriodsRepository } from './rollups/periods.repository';
 import { RollupsRepository } from './rollups/rollups.repository';
 import { CollectedTelemetryConsumer } from './telemetry/collected-telemetry.consumer';
@@ -41,6 +42,7 @@ export class AppModule {
       AnalysesRepository,
       AnalysesService,
       RollupsRepository,
+      OrgHourlyRepository,
       PeriodsRepository,
       BusinessEventsRepository,
     ];

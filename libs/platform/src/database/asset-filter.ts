@@ -1,3 +1,5 @@
+import { sql, type Sql } from './sql';
+
 /** Which assets a query keeps: one asset, a collection's members, and any of some tags or collections. */
 export interface AssetFilterSql {
   assetId?: string;
@@ -7,25 +9,21 @@ export interface AssetFilterSql {
 }
 
 /**
- * The conditions (to AND together) keeping the assets of `filter`, on `assetColumn` (e.g. `a.id`), through the
- * service's `asset_tags` and `collection_assets` tables (the same in every service that filters assets). `$1` must
- * be the organization id; the filter's values are appended to `params`. An empty filter gives no condition.
+ * The conditions (to AND together) keeping the assets of `organizationId` in `filter`, on `assetColumn` (e.g. `a.id`,
+ * a trusted alias), through the service's `asset_tags` and `collection_assets` tables (the same in every service that
+ * filters assets). An empty filter gives no condition.
  */
-export function assetFilterConditions(assetColumn: string, params: unknown[], filter: AssetFilterSql): string[] {
-  const conditions: string[] = [];
-  const param = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  if (filter.assetId) conditions.push(`${assetColumn} = ${param(filter.assetId)}`);
+export function assetFilterConditions(assetColumn: Sql, organizationId: string, filter: AssetFilterSql): Sql[] {
+  const conditions: Sql[] = [];
+  if (filter.assetId) conditions.push(sql`${assetColumn} = ${filter.assetId}`);
   if (filter.collectionId)
-    conditions.push(`EXISTS (SELECT 1 FROM collection_assets c WHERE c.organization_id = $1
-      AND c.collection_id = ${param(filter.collectionId)} AND c.asset_id = ${assetColumn})`);
+    conditions.push(sql`EXISTS (SELECT 1 FROM collection_assets c WHERE c.organization_id = ${organizationId}
+      AND c.collection_id = ${filter.collectionId} AND c.asset_id = ${assetColumn})`);
   if (filter.tagIds?.length)
-    conditions.push(`EXISTS (SELECT 1 FROM asset_tags t WHERE t.organization_id = $1
-      AND t.tag_id = ANY(${param(filter.tagIds)}::uuid[]) AND t.asset_id = ${assetColumn})`);
+    conditions.push(sql`EXISTS (SELECT 1 FROM asset_tags t WHERE t.organization_id = ${organizationId}
+      AND t.tag_id = ANY(${filter.tagIds}::uuid[]) AND t.asset_id = ${assetColumn})`);
   if (filter.collectionIds?.length)
-    conditions.push(`EXISTS (SELECT 1 FROM collection_assets c WHERE c.organization_id = $1
-      AND c.collection_id = ANY(${param(filter.collectionIds)}::uuid[]) AND c.asset_id = ${assetColumn})`);
+    conditions.push(sql`EXISTS (SELECT 1 FROM collection_assets c WHERE c.organization_id = ${organizationId}
+      AND c.collection_id = ANY(${filter.collectionIds}::uuid[]) AND c.asset_id = ${assetColumn})`);
   return conditions;
 }

@@ -2,3 +2,4 @@ export * from './database';
 export * from './like';
 export * from './list-param';
 export * from './asset-filter';
+export * from './sql';

@@ -6,7 +6,7 @@ import type { AssetRatingValues, RatingValues } from '@infra/contracts';
 import { distributionSql, groupRatingsSql, oneDecimalSql, ratedAssetsSql } from '../ratings/ratings.sql';
 import type { Thresholds } from '../rollups/rollups.repository';
 import { hourCostSql, idleCostSql } from '../ratings/hour-formulas';
-import { assetFilterConditions } from '@infra/platform';
+import { assetFilterConditions, empty, join, raw, runSql, sql, type Sql } from '@infra/platform';
 import { ORG_HOURLY_DAYS } from '../rollups/rollups.repository';
 import {
   assetSumsSql,
@@ -15,7 +15,7 @@ import {
   PERIOD_UNIT_COST,
   PERIOD_UNIT_COST_DEFINED,
 } from './asset-sums.sql';
-import { DAY_MS, hoursOf, type Horizon } from './horizon';
+import { DAY_MS, hoursOf, windowEndOf, type Horizon } from './horizon';
 
 /** Whose data an analysis reads: one asset, a collection's members, or the organization, narrowed by the filters. */
 export interface TargetFilter {
@@ -73,6 +73,9 @@ export interface AssetRow {
 /** Hours per month in the savings estimate (analytics.md). */
 export const MONTH_HOURS = 730;
 const STATUSES = ['active', 'offline', 'pending', 'archived'] as const;
+const STATUS_COUNTS = raw(
+  STATUSES.map((status) => `(count(*) FILTER (WHERE status = '${status}'))::int AS status_${status}`).join(', '),
+);
 
 /** The lists a group analysis asks `group` for besides its figures. */
 export interface GroupParts {
@@ -205,9 +208,15 @@ const day = (time: number) => iso(time).slice(0, 10);
 export class AnalysesRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** The target's asset condition on `a` (assets), its parameters appended to `params` ($1 is the organization). */
-  private targetCondition(target: TargetFilter, params: unknown[]): string {
-    return ['a.organization_id = $1', ...assetFilterConditions('a.id', params, target)].join(' AND ');
+  /** The target's asset condition on `a` (assets). */
+  private targetCondition(target: TargetFilter): Sql {
+    return join(
+      [
+        sql`a.organization_id = ${target.organizationId}`,
+        ...assetFilterConditions(raw('a.id'), target.organizationId, target),
+      ],
+      ' AND ',
+    );
   }
 
   private static wholeOrganization(target: TargetFilter): boolean {
@@ -232,14 +241,13 @@ export class AnalysesRepository {
 
   /** The target's assets, and those whose reporting span (first to last sample) overlaps the horizon. */
   async counts(target: TargetFilter, horizon: Horizon): Promise<{ assets: number; reporting: number }> {
-    const params: unknown[] = [target.organizationId, iso(horizon.start), iso(horizon.end)];
-    const condition = this.targetCondition(target, params);
-    const [row] = await this.dataSource.query<{ assets: number; reporting: number }[]>(
-      `SELECT count(*)::int AS assets,
-              (count(f.asset_id) FILTER (WHERE f.first_reported_at < $3 AND f.last_reported_at >= $2))::int AS reporting
+    const [row] = await runSql<{ assets: number; reporting: number }>(
+      this.dataSource,
+      sql`SELECT count(*)::int AS assets,
+              (count(f.asset_id) FILTER (WHERE f.first_reported_at < ${iso(horizon.end)}
+                 AND f.last_reported_at >= ${iso(horizon.start)}))::int AS reporting
          FROM assets a LEFT JOIN telemetry_freshness f ON f.organization_id = a.organization_id AND f.asset_id = a.id
-        WHERE ${condition}`,
-      params,
+        WHERE ${this.targetCondition(target)}`,
     );
     return row;
   }
@@ -250,32 +258,33 @@ export class AnalysesRepository {
    * tag on a tenth of 10,000 assets.
    */
   async buckets(target: TargetFilter, horizon: Horizon): Promise<BucketRow[]> {
-    const params: unknown[] = [target.organizationId, iso(horizon.start), iso(horizon.end)];
+    const { organizationId } = target;
+    const [start, end] = [iso(horizon.start), iso(horizon.end)];
     const whole = AnalysesRepository.wholeOrganization(target);
-    let sql: string;
+    let statement: Sql;
     if (horizon.granularity === 'day' && whole) {
-      sql = `SELECT (day::timestamp AT TIME ZONE 'UTC') AS bucket, assets, capacity_hours, workload_hours, cost,
-                    idle_cost, mem_sum, mem_hours
-               FROM org_daily WHERE organization_id = $1 AND day >= $2::date AND day < $3::timestamptz
+      statement = sql`SELECT (day::timestamp AT TIME ZONE 'UTC') AS bucket, assets, capacity_hours, workload_hours,
+                    cost, idle_cost, mem_sum, mem_hours
+               FROM org_daily WHERE organization_id = ${organizationId}
+                AND day >= ${start}::date AND day < ${end}::timestamptz
               ORDER BY day`;
     } else if (horizon.granularity === 'hour' && whole && horizon.start >= Date.now() - ORG_HOURLY_DAYS * DAY_MS) {
-      sql = `SELECT hour AS bucket, assets, capacity AS capacity_hours, workload AS workload_hours, cost, idle_cost,
-                    mem_sum, mem_hours
-               FROM org_hourly WHERE organization_id = $1 AND hour >= $2 AND hour < $3 ORDER BY hour`;
+      statement = sql`SELECT hour AS bucket, assets, capacity AS capacity_hours, workload AS workload_hours, cost,
+                    idle_cost, mem_sum, mem_hours
+               FROM org_hourly WHERE organization_id = ${organizationId} AND hour >= ${start} AND hour < ${end}
+              ORDER BY hour`;
     } else if (horizon.granularity === 'day') {
-      const condition = this.targetCondition(target, params);
-      sql = `SELECT (d.day::timestamp AT TIME ZONE 'UTC') AS bucket, count(*) AS assets,
+      statement = sql`SELECT (d.day::timestamp AT TIME ZONE 'UTC') AS bucket, count(*) AS assets,
                     sum(a.wcu * d.hours) AS capacity_hours, sum(a.wcu * d.cpu_sum / 100) AS workload_hours,
                     sum(d.cost_sum) AS cost, sum(d.idle_cost) AS idle_cost, sum(d.mem_sum) AS mem_sum,
                     sum(d.mem_hours) AS mem_hours
                FROM assets a CROSS JOIN LATERAL (
                       SELECT * FROM asset_daily d WHERE d.organization_id = a.organization_id AND d.asset_id = a.id
-                         AND d.day >= $2::date AND d.day < $3::timestamptz) d
-              WHERE ${condition}
+                         AND d.day >= ${start}::date AND d.day < ${end}::timestamptz) d
+              WHERE ${this.targetCondition(target)}
               GROUP BY d.day ORDER BY d.day`;
     } else {
-      const condition = this.targetCondition(target, params);
-      sql = `SELECT s.hour AS bucket, count(*) AS assets, sum(a.wcu) AS capacity_hours,
+      statement = sql`SELECT s.hour AS bucket, count(*) AS assets, sum(a.wcu) AS capacity_hours,
                     sum(a.wcu * s.cpu_util / 100.0) AS workload_hours,
                     coalesce(sum(${hourCostSql()}), 0) AS cost,
                     coalesce(sum(${idleCostSql()}), 0) AS idle_cost,
@@ -283,11 +292,12 @@ export class AnalysesRepository {
                -- Fenced (OFFSET 0): an index range per asset even when the statistics predate the tenant's load.
                FROM assets a CROSS JOIN LATERAL (
                       SELECT * FROM telemetry_samples s WHERE s.organization_id = a.organization_id
-                         AND s.asset_id = a.id AND s.hour >= $2 AND s.hour < $3 OFFSET 0) s
-              WHERE ${condition}
+                         AND s.asset_id = a.id AND s.hour >= ${start}::timestamptz AND s.hour < ${end}::timestamptz
+                      OFFSET 0) s
+              WHERE ${this.targetCondition(target)}
               GROUP BY s.hour ORDER BY s.hour`;
     }
-    const rows = await this.dataSource.query<Record<string, string | number | Date>[]>(sql, params);
+    const rows = await runSql<Record<string, string | number | Date>>(this.dataSource, statement);
     return rows.map((row) => ({
       bucket: (row.bucket as Date).getTime(),
       assets: Number(row.assets),
@@ -305,45 +315,30 @@ export class AnalysesRepository {
    * A standard horizon reads the precomputed sums (asset_periods) when they are complete for its window.
    */
   async assets(target: TargetFilter, horizon: Horizon, thresholds: Thresholds): Promise<AssetRow[]> {
-    const params: unknown[] = [target.organizationId, iso(horizon.start), iso(horizon.end)];
-    const condition = this.targetCondition(target, params);
-    const sums = await this.sumsSql(target, horizon, thresholds, params, condition, ['$2', '$3']);
-    const rows = await this.dataSource.query<Record<string, unknown>[]>(
-      `WITH sums AS (${sums})
+    const rows = await runSql(
+      this.dataSource,
+      sql`WITH sums AS (${await this.sumsSql(target, horizon, thresholds)})
        SELECT a.id, a.name, a.status, a.site, a.instance_type, a.wcu, a.speed_assumed,
               least(a.created_at, f.first_reported_at) AS started_at, s.*
          FROM assets a
          LEFT JOIN sums s ON s.asset_id = a.id
          LEFT JOIN telemetry_freshness f ON f.organization_id = a.organization_id AND f.asset_id = a.id
-        WHERE ${condition}`,
-      params,
+        WHERE ${this.targetCondition(target)}`,
     );
     return rows.map((row) => assetRowOf(row));
   }
 
   /**
-   * The SQL of each asset's sums over the horizon (`start`/`end` reference its ISO bounds), appending its own
-   * parameters: the precomputed sums of a standard horizon when complete for its window, else from the daily rollups
-   * (their threshold counts were taken with the organization's thresholds; a change re-rolls them), else from the
-   * samples with `thresholds`.
+   * Each asset's sums over the horizon: the precomputed sums of a standard horizon when complete for its window, else
+   * from the daily rollups (their threshold counts were taken with the organization's thresholds; a change re-rolls
+   * them), else from the samples with `thresholds`.
    */
-  private async sumsSql(
-    target: TargetFilter,
-    horizon: Horizon,
-    { min, max }: Thresholds,
-    params: unknown[],
-    condition: string,
-    [start, end]: [string, string],
-  ): Promise<string> {
-    if (horizon.period && (await this.periodComplete(target.organizationId, horizon))) {
-      params.push(horizon.period);
-      // (The bounds are named so that every parameter has a type.)
-      return `SELECT ${PERIOD_COLUMNS} FROM asset_periods
-               WHERE organization_id = $1 AND period = $${params.length} AND ${start}::timestamptz < ${end}::timestamptz`;
-    }
-    if (horizon.granularity === 'day') return assetSumsSql('day', condition, 'NULL', 'NULL', start, end);
-    params.push(min, max);
-    return assetSumsSql('hour', condition, `$${params.length - 1}`, `$${params.length}`, start, end);
+  private async sumsSql(target: TargetFilter, horizon: Horizon, thresholds: Thresholds): Promise<Sql> {
+    const [start, end] = [iso(horizon.start), iso(horizon.end)];
+    if (horizon.period && (await this.periodComplete(target.organizationId, horizon)))
+      return sql`SELECT ${PERIOD_COLUMNS} FROM asset_periods
+                  WHERE organization_id = ${target.organizationId} AND period = ${horizon.period}`;
+    return assetSumsSql(this.targetCondition(target), start, end, horizon.granularity === 'day' ? null : thresholds);
   }
 
   /**
@@ -357,79 +352,68 @@ export class AnalysesRepository {
     thresholds: Thresholds,
     parts: GroupParts = {},
   ): Promise<GroupFigures> {
-    const params: unknown[] = [target.organizationId, iso(horizon.start), iso(horizon.end)];
-    const condition = this.targetCondition(target, params);
-    const param = (value: unknown) => {
-      params.push(value);
-      return `$${params.length}`;
-    };
+    const condition = this.targetCondition(target);
     const rate = Boolean(parts.ratings);
     const previous = parts.overview?.previous;
     // A closed previous window's costs and ratings were kept with its sums: read beside each asset's current ones.
     const closedPrevious = Boolean(previous?.period && (await this.periodComplete(target.organizationId, previous)));
-    const ctes = [`sums AS (${await this.sumsSql(target, horizon, thresholds, params, condition, ['$2', '$3'])})`];
-    const [start, end] = [`${param(horizon.start)}::float8`, `${param(horizon.end)}::float8`];
-    ctes.push(
-      `rated AS MATERIALIZED (${ratedAssetsSql('sums', condition, start, end, rate, closedPrevious ? param(previous!.period) : undefined)})`,
-    );
-    const lists: string[] = rate ? [groupRatingsSql(), distributionSql()] : [];
+    const ctes = [
+      sql`sums AS (${await this.sumsSql(target, horizon, thresholds)})`,
+      sql`rated AS MATERIALIZED (${ratedAssetsSql(raw('sums'), condition, horizon.start, horizon.end, rate, closedPrevious ? previous!.period : undefined)})`,
+    ];
+    const lists: Sql[] = rate ? [groupRatingsSql(), distributionSql()] : [];
     if (parts.lowest)
-      lists.push(`(SELECT json_agg(x) FROM (SELECT * FROM rated WHERE infra_rating IS NOT NULL
+      lists.push(sql`(SELECT json_agg(x) FROM (SELECT * FROM rated WHERE infra_rating IS NOT NULL
                     ORDER BY infra_rating, name, id LIMIT ${parts.lowest}) x) AS lowest`);
     if (parts.utilization)
-      lists.push(`(SELECT json_agg(x) FROM (SELECT id, name, hours, cpu_sum, cpu_p95, cpu_max, mem_sum, mem_hours, mem_max
+      lists.push(sql`(SELECT json_agg(x) FROM (SELECT id, name, hours, cpu_sum, cpu_p95, cpu_max, mem_sum, mem_hours, mem_max
                       FROM rated WHERE hours > 0
-                     ORDER BY ${oneDecimalSql('coalesce(cpu_p95, 0)')} DESC, name, id LIMIT ${parts.utilization}) x)
+                     ORDER BY ${oneDecimalSql(sql`coalesce(cpu_p95, 0)`)} DESC, name, id LIMIT ${parts.utilization}) x)
                     AS utilization`);
     if (previous) {
       // Each rated asset's previous InfraRating: kept with the closed window's sums, or rated again below.
-      let previousRatings = `SELECT id, name, infra_rating, previous_rating FROM rated`;
+      let previousRatings = sql`SELECT id, name, infra_rating, previous_rating FROM rated`;
       if (!closedPrevious) {
-        const [previousStart, previousEnd] = [param(iso(previous.start)), param(iso(previous.end))];
-        const previousSums = await this.sumsSql(target, previous, thresholds, params, condition, [
-          previousStart,
-          previousEnd,
-        ]);
         ctes.push(
-          `previous_sums AS (${previousSums})`,
-          `previous AS MATERIALIZED (${ratedAssetsSql('previous_sums', condition, `${param(previous.start)}::float8`, `${param(previous.end)}::float8`, true)})`,
+          sql`previous_sums AS (${await this.sumsSql(target, previous, thresholds)})`,
+          sql`previous AS MATERIALIZED (${ratedAssetsSql(raw('previous_sums'), condition, previous.start, previous.end, true)})`,
         );
-        previousRatings = `SELECT r.id, r.name, r.infra_rating, p.infra_rating AS previous_rating
-                             FROM rated r JOIN previous p ON p.id = r.id`;
+        previousRatings = sql`SELECT r.id, r.name, r.infra_rating, p.infra_rating AS previous_rating
+                                FROM rated r JOIN previous p ON p.id = r.id`;
       }
       ctes.push(
-        `changes AS (SELECT id, name, infra_rating, previous_rating AS previous,
-                            ${oneDecimalSql('infra_rating - previous_rating')} AS change
+        sql`changes AS (SELECT id, name, infra_rating, previous_rating AS previous,
+                            ${oneDecimalSql(sql`infra_rating - previous_rating`)} AS change
                        FROM (${previousRatings}) c WHERE infra_rating IS NOT NULL AND previous_rating IS NOT NULL)`,
-        `savings AS (SELECT id, name, ((cost * ${MONTH_HOURS}) / ${param(hoursOf(horizon))}::float8)
-                       * (1 - cpu_p95 / ${param(thresholds.max)}::float8) AS monthly_savings
-                       FROM rated WHERE hours > 0 AND cpu_p95 < ${param(thresholds.min)}::float8)`,
+        sql`savings AS (SELECT id, name, ((cost * ${raw(String(MONTH_HOURS))}) / ${hoursOf(horizon)}::float8)
+                       * (1 - cpu_p95 / ${thresholds.max}::float8) AS monthly_savings
+                       FROM rated WHERE hours > 0 AND cpu_p95 < ${thresholds.min}::float8)`,
       );
       lists.push(
         closedPrevious
-          ? `coalesce(sum(previous_cost), 0) AS previous_cost`
-          : `(SELECT coalesce(sum(cost), 0) FROM previous) AS previous_cost`,
-        `(SELECT coalesce(sum(monthly_savings), 0) FROM savings) AS potential_savings`,
-        `(SELECT json_agg(x) FROM (SELECT * FROM savings ORDER BY monthly_savings DESC, name, id LIMIT 5) x) AS savings`,
-        `(SELECT json_agg(x) FROM (SELECT id, name, cost, idle_cost FROM rated WHERE idle_cost > 0
+          ? sql`coalesce(sum(previous_cost), 0) AS previous_cost`
+          : sql`(SELECT coalesce(sum(cost), 0) FROM previous) AS previous_cost`,
+        sql`(SELECT coalesce(sum(monthly_savings), 0) FROM savings) AS potential_savings`,
+        sql`(SELECT json_agg(x) FROM (SELECT * FROM savings ORDER BY monthly_savings DESC, name, id LIMIT 5) x) AS savings`,
+        sql`(SELECT json_agg(x) FROM (SELECT id, name, cost, idle_cost FROM rated WHERE idle_cost > 0
             ORDER BY idle_cost DESC, name, id LIMIT 10) x) AS top_idle`,
-        `(SELECT json_agg(x) FROM (SELECT id, name, over_max, below_min FROM rated WHERE over_max + below_min > 0
+        sql`(SELECT json_agg(x) FROM (SELECT id, name, over_max, below_min FROM rated WHERE over_max + below_min > 0
             ORDER BY over_max + below_min DESC, name, id LIMIT 5) x) AS largest_gaps`,
-        `(SELECT json_agg(x) FROM (SELECT * FROM changes WHERE change <> 0
+        sql`(SELECT json_agg(x) FROM (SELECT * FROM changes WHERE change <> 0
             ORDER BY abs(change) DESC, name, id LIMIT 5) x) AS rating_changes`,
       );
     }
-    const [row] = await this.dataSource.query<Record<string, unknown>[]>(
-      `WITH ${ctes.join(',\n')}
+    const [row] = await runSql(
+      this.dataSource,
+      sql`WITH ${join(ctes, ',\n')}
        SELECT count(*)::int AS assets, (count(*) FILTER (WHERE hours > 0))::int AS reporting,
               coalesce(sum(cost), 0) AS cost, coalesce(sum(idle_cost), 0) AS idle_cost,
               coalesce(sum(wcu * priced_hours), 0) AS priced_capacity_hours,
               coalesce(sum(wcu * hours), 0) AS capacity_hours,
               coalesce(sum(wcu * cpu_sum / 100), 0) AS workload_hours,
-              ${STATUSES.map((status) => `(count(*) FILTER (WHERE status = '${status}'))::int AS status_${status}`).join(', ')}
-              ${lists.map((list) => `, ${list}`).join('')}
+              ${STATUS_COUNTS}
+              ${lists.length > 0 ? sql`, ${join(lists, ', ')}` : empty}
          FROM rated`,
-      params,
     );
     return groupFiguresOf(row);
   }
@@ -439,17 +423,13 @@ export class AnalysesRepository {
    * ratingsOf): what the ratings job publishes, without moving every asset's sums to Node.
    */
   async assetRatings(target: TargetFilter, horizon: Horizon, thresholds: Thresholds): Promise<AssetRatingValues[]> {
-    const params: unknown[] = [target.organizationId, iso(horizon.start), iso(horizon.end)];
-    const condition = this.targetCondition(target, params);
-    const sums = await this.sumsSql(target, horizon, thresholds, params, condition, ['$2', '$3']);
-    params.push(horizon.start, horizon.end);
-    const rated = ratedAssetsSql('sums', condition, `$${params.length - 1}::float8`, `$${params.length}::float8`, true);
-    return this.dataSource.query<AssetRatingValues[]>(
-      `WITH sums AS (${sums})
+    const rated = ratedAssetsSql(raw('sums'), this.targetCondition(target), horizon.start, horizon.end, true);
+    return runSql<AssetRatingValues>(
+      this.dataSource,
+      sql`WITH sums AS (${await this.sumsSql(target, horizon, thresholds)})
        SELECT id AS "assetId", infra_rating AS "infraRating", risk, optimization, volatility,
               data_health AS "dataHealth"
          FROM (${rated}) r WHERE infra_rating IS NOT NULL ORDER BY id`,
-      params,
     );
   }
 
@@ -485,32 +465,31 @@ export class AnalysesRepository {
     target: TargetFilter,
     horizon: Horizon,
   ): Promise<{ kind: 'tag' | 'collection'; id: string; label: string; cost: number; idle_cost: number }[]> {
-    const params: unknown[] = [target.organizationId, day(horizon.start), iso(horizon.end)];
-    const condition = this.targetCondition(target, params);
-    let costs: string;
-    if (horizon.period && (await this.periodComplete(target.organizationId, horizon))) {
-      params.push(horizon.period);
-      costs = `SELECT a.id, p.cost, p.idle_cost FROM assets a
-                 JOIN asset_periods p ON p.organization_id = a.organization_id AND p.asset_id = a.id
-                WHERE ${condition} AND p.period = $${params.length} AND $2::date < $3::timestamptz`;
-    } else
-      costs = `SELECT a.id, sum(d.cost_sum) AS cost, sum(d.idle_cost) AS idle_cost
-                 FROM assets a JOIN asset_daily d ON d.organization_id = a.organization_id AND d.asset_id = a.id
-                WHERE ${condition} AND d.day >= $2::date AND d.day < $3::timestamptz GROUP BY a.id`;
-    return this.dataSource.query(
-      `WITH costs AS (${costs})
+    const { organizationId } = target;
+    const condition = this.targetCondition(target);
+    const costs =
+      horizon.period && (await this.periodComplete(organizationId, horizon))
+        ? sql`SELECT a.id, p.cost, p.idle_cost FROM assets a
+                JOIN asset_periods p ON p.organization_id = a.organization_id AND p.asset_id = a.id
+               WHERE ${condition} AND p.period = ${horizon.period}`
+        : sql`SELECT a.id, sum(d.cost_sum) AS cost, sum(d.idle_cost) AS idle_cost
+                FROM assets a JOIN asset_daily d ON d.organization_id = a.organization_id AND d.asset_id = a.id
+               WHERE ${condition} AND d.day >= ${day(horizon.start)}::date AND d.day < ${iso(horizon.end)}::timestamptz
+               GROUP BY a.id`;
+    return runSql(
+      this.dataSource,
+      sql`WITH costs AS (${costs})
        (SELECT 'tag' AS kind, t.tag_id AS id, coalesce(l.label, t.tag_id::text) AS label,
                sum(c.cost)::float8 AS cost, sum(c.idle_cost)::float8 AS idle_cost
-          FROM costs c JOIN asset_tags t ON t.organization_id = $1 AND t.asset_id = c.id
-          LEFT JOIN tag_labels l ON l.organization_id = $1 AND l.tag_id = t.tag_id
+          FROM costs c JOIN asset_tags t ON t.organization_id = ${organizationId} AND t.asset_id = c.id
+          LEFT JOIN tag_labels l ON l.organization_id = ${organizationId} AND l.tag_id = t.tag_id
          GROUP BY t.tag_id, l.label ORDER BY cost DESC LIMIT 20)
        UNION ALL
        (SELECT 'collection', m.collection_id, coalesce(k.name, m.collection_id::text),
                sum(c.cost)::float8, sum(c.idle_cost)::float8
-          FROM costs c JOIN collection_assets m ON m.organization_id = $1 AND m.asset_id = c.id
-          LEFT JOIN collections k ON k.organization_id = $1 AND k.id = m.collection_id
+          FROM costs c JOIN collection_assets m ON m.organization_id = ${organizationId} AND m.asset_id = c.id
+          LEFT JOIN collections k ON k.organization_id = ${organizationId} AND k.id = m.collection_id
          GROUP BY m.collection_id, k.name ORDER BY 4 DESC LIMIT 20)`,
-      params,
     );
   }
 
@@ -526,25 +505,29 @@ export class AnalysesRepository {
     assetId: string,
     horizon: Horizon,
   ): Promise<{ site: number | null; alternateSite: { site: string; unitCost: number } | null; peer: number | null }> {
-    // $1 the asset's organization, $2 the asset, $3/$4 the horizon, $5 the period (null for a custom range).
-    const [row] = await this.dataSource.query<
-      { site: number | null; peer: number | null; alternate: { site: string; unit_cost: number } | null }[]
-    >(
-      `WITH asset AS (SELECT site, instance_type FROM assets WHERE organization_id = $1 AND id = $2),
+    const period = horizon.period ?? null;
+    const [start, end] = [iso(horizon.start), iso(horizon.end)];
+    const [row] = await runSql<{
+      site: number | null;
+      peer: number | null;
+      alternate: { site: string; unit_cost: number } | null;
+    }>(
+      this.dataSource,
+      sql`WITH asset AS (SELECT site, instance_type FROM assets WHERE organization_id = ${organizationId} AND id = ${assetId}),
        organizations AS (
          SELECT o.organization_id, w.complete IS TRUE AS from_periods,
                 (w.complete AND ${KEPT_UNIT_COSTS_CURRENT}) IS TRUE AS indexed
            -- The account's organizations, and the asset's own when no account is known yet.
            FROM (SELECT organization_id FROM organization_accounts
-                  WHERE account_id = (SELECT account_id FROM organization_accounts WHERE organization_id = $1)
-                 UNION SELECT $1::uuid) o
-           LEFT JOIN period_windows w ON w.organization_id = o.organization_id AND w.period = $5
-                AND w.window_start = $3::timestamptz AND w.window_end = $6::timestamptz
+                  WHERE account_id = (SELECT account_id FROM organization_accounts WHERE organization_id = ${organizationId})
+                 UNION SELECT ${organizationId}::uuid) o
+           LEFT JOIN period_windows w ON w.organization_id = o.organization_id AND w.period = ${period}
+                AND w.window_start = ${start}::timestamptz AND w.window_end = ${windowEndOf(horizon)}::timestamptz
            LEFT JOIN unit_cost_asset_versions v ON v.organization_id = o.organization_id),
        costs AS (
          SELECT o.organization_id, i.site, i.instance_type, u.unit_cost
            FROM organizations o
-           JOIN period_unit_costs i ON i.organization_id = o.organization_id AND i.period = $5
+           JOIN period_unit_costs i ON i.organization_id = o.organization_id AND i.period = ${period}
                 AND (i.instance_type = (SELECT instance_type FROM asset) OR i.site = (SELECT site FROM asset))
            CROSS JOIN LATERAL unnest(i.unit_costs) AS u(unit_cost)
           WHERE o.indexed
@@ -555,7 +538,8 @@ export class AnalysesRepository {
            FROM organizations o CROSS JOIN LATERAL (
                   SELECT a.site, a.instance_type, ${PERIOD_UNIT_COST} AS unit_cost
                     FROM assets a
-                    JOIN asset_periods p ON p.organization_id = a.organization_id AND p.period = $5 AND p.asset_id = a.id
+                    JOIN asset_periods p ON p.organization_id = a.organization_id AND p.period = ${period}
+                     AND p.asset_id = a.id
                    WHERE a.organization_id = o.organization_id AND ${PERIOD_UNIT_COST_DEFINED}
                      AND (a.instance_type = (SELECT instance_type FROM asset) OR a.site = (SELECT site FROM asset))
                   OFFSET 0) c
@@ -568,28 +552,21 @@ export class AnalysesRepository {
                     JOIN asset_daily d ON d.organization_id = a.organization_id AND d.asset_id = a.id
                    WHERE a.organization_id = o.organization_id
                      AND (a.instance_type = (SELECT instance_type FROM asset) OR a.site = (SELECT site FROM asset))
-                     AND d.day >= $3::date AND d.day < $4::timestamptz
+                     AND d.day >= ${start}::date AND d.day < ${end}::timestamptz
                    GROUP BY a.organization_id, a.id HAVING sum(a.wcu * d.priced_hours) > 0
                   OFFSET 0) c
           WHERE NOT o.from_periods)
        SELECT
          (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY unit_cost) FROM costs
-           WHERE organization_id = $1 AND site = (SELECT site FROM asset)) AS site,
+           WHERE organization_id = ${organizationId} AND site = (SELECT site FROM asset)) AS site,
          (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY unit_cost) FROM costs
            WHERE instance_type = (SELECT instance_type FROM asset)) AS peer,
          (SELECT json_build_object('site', site, 'unit_cost', median) FROM (
             SELECT site, percentile_cont(0.5) WITHIN GROUP (ORDER BY unit_cost) AS median FROM costs
-             WHERE organization_id = $1 AND site IS NOT NULL AND site IS DISTINCT FROM (SELECT site FROM asset)
+             WHERE organization_id = ${organizationId} AND site IS NOT NULL
+               AND site IS DISTINCT FROM (SELECT site FROM asset)
                AND instance_type = (SELECT instance_type FROM asset)
              GROUP BY site ORDER BY median, site LIMIT 1) cheapest) AS alternate`,
-      [
-        organizationId,
-        assetId,
-        iso(horizon.start),
-        iso(horizon.end),
-        horizon.period ?? null,
-        iso(horizon.granularity === 'day' ? horizon.start : horizon.end),
-      ],
     );
     return {
       site: nullableNumber(row.site),
@@ -612,12 +589,7 @@ export class AnalysesRepository {
     const rows = await this.dataSource.query<{ complete: boolean }[]>(
       `SELECT complete FROM period_windows WHERE organization_id = $1 AND period = $2
           AND window_start = $3 AND window_end = $4`,
-      [
-        organizationId,
-        horizon.period,
-        iso(horizon.start),
-        iso(horizon.granularity === 'day' ? horizon.start : horizon.end),
-      ],
+      [organizationId, horizon.period, iso(horizon.start), windowEndOf(horizon)],
     );
     return rows[0]?.complete ?? false;
   }

@@ -137,3 +137,10 @@ export function bucketsOf(horizon: Horizon): number[] {
 /** Hours of the bucket inside the horizon (today's daily bucket is partial). */
 export const bucketHours = (horizon: Horizon, bucket: number): number =>
   horizon.granularity === 'hour' ? 1 : (Math.min(bucket + DAY_MS, horizon.end) - bucket) / HOUR_MS;
+
+/**
+ * How a standard horizon's window is known (period_windows.window_end): a daily window by its first day, since its end
+ * is the current hour and today's rollup already follows it.
+ */
+export const windowEndOf = (window: Horizon): string =>
+  new Date(window.granularity === 'day' ? window.start : window.end).toISOString();

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
+import { raw, runSql, sql } from '@infra/platform';
 import type { BusinessEventChangedPayload, BusinessEventTarget, ImpactUpsertedPayload } from '@infra/contracts';
 import { DAY_MS } from '../analyses/horizon';
 import { impactWindows, measurementPlan } from './impact-windows';
@@ -45,7 +46,7 @@ export interface EventAssetRow {
   sums: MeasuredSums | null;
 }
 
-const SUM_COLUMNS = `workload_baseline, workload_during, cost_baseline, cost_during`;
+const SUM_COLUMNS = 'workload_baseline, workload_during, cost_baseline, cost_during';
 
 function sumsOf(row: Record<string, unknown>): MeasuredSums | null {
   if (row.workload_baseline === null || row.workload_baseline === undefined) return null;
@@ -220,7 +221,7 @@ export class BusinessEventsRepository {
    * already falls back to the price list) and the edge hours from the samples with the same definitions
    * (`coalesce(cost, cost_per_hour)`), each asset's rows read by key (LATERAL, as the analyses do): one index range
    * of days and at most three of samples per asset. Those reads name the organization through the member
-   * (`m.organization_id`, which is `$1`), not as the constant: for an organization the statistics do not know yet
+   * (`m.organization_id`), not as the constant: for an organization the statistics do not know yet
    * (every new one, right after its first import) the constant made the planner expect no rows at all, so reading
    * the organization's days through the (organization_id, day) index once per asset looked as cheap as the key (an
    * event of 5,000 assets ran past the 2-minute timeout; 20 minutes before the timeout existed). Each member's asset
@@ -245,31 +246,36 @@ export class BusinessEventsRepository {
         organizationId,
         eventId,
       ]);
-      await manager.query(
-        `WITH members AS MATERIALIZED (
+      // No whole day: an empty span.
+      const [from, to] = [plan.days?.from ?? plan.startDay, plan.days?.to ?? plan.startDay];
+      const exceptDays = plan.days?.exceptDays ?? [];
+      const [hourStarts, hourEnds] = [plan.hours.map((range) => range.from), plan.hours.map((range) => range.to)];
+      await runSql(
+        manager,
+        sql`WITH members AS MATERIALIZED (
            SELECT e.organization_id, e.asset_id, coalesce(a.wcu, 0)::float8 AS wcu, a.cost_per_hour
              FROM business_event_assets e
              LEFT JOIN LATERAL (
                     SELECT a.wcu, a.cost_per_hour FROM assets a
                      WHERE a.organization_id = e.organization_id AND a.id = e.asset_id OFFSET 0) a ON true
-            WHERE e.organization_id = $1 AND e.event_id = $2),
+            WHERE e.organization_id = ${organizationId} AND e.event_id = ${eventId}),
          parts AS (
            SELECT m.asset_id, d.during, m.wcu * d.cpu / 100 AS workload, d.cost
              FROM members m
             CROSS JOIN LATERAL (
-                   SELECT d.day >= $5::date AS during, sum(d.cpu_sum) AS cpu, sum(d.cost_sum) AS cost
+                   SELECT d.day >= ${plan.startDay}::date AS during, sum(d.cpu_sum) AS cpu, sum(d.cost_sum) AS cost
                      FROM asset_daily d
                     WHERE d.organization_id = m.organization_id AND d.asset_id = m.asset_id
-                      AND d.day >= $6::date AND d.day < $7::date
-                      AND d.day <> ALL($8::date[])
+                      AND d.day >= ${from}::date AND d.day < ${to}::date
+                      AND d.day <> ALL(${exceptDays}::date[])
                     GROUP BY 1) d
            UNION ALL
            SELECT m.asset_id, s.during, m.wcu * s.cpu / 100, s.cost
              FROM members m
-            CROSS JOIN unnest($9::timestamptz[], $10::timestamptz[]) AS r(from_hour, to_hour)
+            CROSS JOIN unnest(${hourStarts}::timestamptz[], ${hourEnds}::timestamptz[]) AS r(from_hour, to_hour)
             CROSS JOIN LATERAL (
-                   SELECT s.hour >= $4::timestamptz AS during, sum(s.cpu_util::float8) AS cpu,
-                          sum(${hourCostSql('s', 'm')})::float8 AS cost
+                   SELECT s.hour >= ${plan.start}::timestamptz AS during, sum(s.cpu_util::float8) AS cpu,
+                          sum(${hourCostSql(raw('s'), raw('m'))})::float8 AS cost
                      FROM telemetry_samples s
                     WHERE s.organization_id = m.organization_id AND s.asset_id = m.asset_id
                       AND s.hour >= r.from_hour AND s.hour < r.to_hour
@@ -284,35 +290,26 @@ export class BusinessEventsRepository {
                    UNION ALL
                    SELECT asset_id, NULL, NULL, NULL FROM members) p
             GROUP BY p.asset_id)
-         INSERT INTO business_event_impacts (organization_id, event_id, scope, kind, subject_id, ${SUM_COLUMNS},
+         INSERT INTO business_event_impacts (organization_id, event_id, scope, kind, subject_id, ${raw(SUM_COLUMNS)},
                                              measured_at)
-         SELECT $1, $2, 'asset', 'asset', asset_id, ${SUM_COLUMNS}, $3::timestamptz FROM per_asset
+         SELECT ${organizationId}::uuid, ${eventId}::uuid, 'asset', 'asset', asset_id, ${raw(SUM_COLUMNS)},
+                ${now}::timestamptz
+           FROM per_asset
          UNION ALL
-         SELECT $1, $2, 'target', t.kind, t.target_id, coalesce(sum(p.workload_baseline), 0),
+         SELECT ${organizationId}::uuid, ${eventId}::uuid, 'target', t.kind, t.target_id,
+                coalesce(sum(p.workload_baseline), 0),
                 coalesce(sum(p.workload_during), 0), coalesce(sum(p.cost_baseline), 0), coalesce(sum(p.cost_during), 0),
-                $3::timestamptz
+                ${now}::timestamptz
            FROM business_event_targets t
            LEFT JOIN LATERAL unnest(t.asset_ids) AS x(asset_id) ON true
            LEFT JOIN per_asset p ON p.asset_id = x.asset_id
-          WHERE t.organization_id = $1 AND t.event_id = $2
+          WHERE t.organization_id = ${organizationId} AND t.event_id = ${eventId}
           GROUP BY t.kind, t.target_id
          UNION ALL
-         SELECT $1, $2, 'event', 'event', $2, coalesce(sum(workload_baseline), 0), coalesce(sum(workload_during), 0),
-                coalesce(sum(cost_baseline), 0), coalesce(sum(cost_during), 0), $3::timestamptz
+         SELECT ${organizationId}::uuid, ${eventId}::uuid, 'event', 'event', ${eventId}::uuid,
+                coalesce(sum(workload_baseline), 0), coalesce(sum(workload_during), 0),
+                coalesce(sum(cost_baseline), 0), coalesce(sum(cost_during), 0), ${now}::timestamptz
            FROM per_asset`,
-        [
-          organizationId,
-          eventId,
-          now,
-          plan.start,
-          plan.startDay,
-          // No whole day: an empty span.
-          plan.days?.from ?? plan.startDay,
-          plan.days?.to ?? plan.startDay,
-          plan.days?.exceptDays ?? [],
-          plan.hours.map((range) => range.from),
-          plan.hours.map((range) => range.to),
-        ],
       );
       await manager.query(`UPDATE business_events SET measured_at = $3 WHERE organization_id = $1 AND id = $2`, [
         organizationId,

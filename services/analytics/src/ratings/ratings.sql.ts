@@ -1,3 +1,4 @@
+import { empty, join, raw, sql, type Sql } from '@infra/platform';
 import { INFRA_RATING_WEIGHTS } from './ratings';
 
 /**
@@ -9,45 +10,46 @@ import { INFRA_RATING_WEIGHTS } from './ratings';
  */
 
 /** Math.round(value × 10) / 10, as oneDecimal. */
-export const oneDecimalSql = (value: string): string => `(floor((${value}) * 10 + 0.5) / 10)`;
+export const oneDecimalSql = (value: Sql): Sql => sql`(floor((${value}) * 10 + 0.5) / 10)`;
 
 /**
  * A `real` column as Node reads it: through its text, like `Number(text)` (a plain cast to float8 gives other
  * digits). Only the `real` columns take it: it is the most expensive part of rating 10,000 assets.
  */
-const asRead = (value: string): string => `(${value})::text::float8`;
+const asRead = (value: Sql): Sql => sql`(${value})::text::float8`;
 
 /**
  * Rows of the target's assets with their sums (zeros where none) and, with `rate`, their ratings, over
  * `[start, end)`. `sums`: a relation with PERIOD_COLUMNS (float8 but for cpu_max, cpu_p95 and mem_max, see
- * assetSumsSql); `condition` selects the assets on `a`; `start`/`end` are parameter references of the horizon in
- * epoch milliseconds (float8); `closedPeriod` (a parameter reference) adds each asset's `previous_cost` and
+ * assetSumsSql); `condition` selects the assets on `a`; `start`/`end` are the horizon's bounds in epoch milliseconds;
+ * `closedPeriod` (a standard period's name) adds each asset's `previous_cost` and
  * `previous_rating` from that closed window's sums. The asset rows are fenced (OFFSET 0, see below): a caller that
  * joins the result with another relation materializes it first, or a bad estimate plans the join as a loop that
  * rates every asset again for each row.
  */
 export function ratedAssetsSql(
-  sums: string,
-  condition: string,
-  start: string,
-  end: string,
+  sums: Sql,
+  condition: Sql,
+  startMs: number,
+  endMs: number,
   rate: boolean,
   closedPeriod?: string,
-): string {
+): Sql {
   const w = INFRA_RATING_WEIGHTS;
+  const [start, end] = [sql`${startMs}::float8`, sql`${endMs}::float8`];
   // A closed window's cost and rating beside each asset (the business overview's comparison), read in the same join.
   const closed = closedPeriod
     ? {
-        columns: `, coalesce(cp.cost, 0) AS previous_cost, cp.infra_rating AS previous_rating`,
-        join: `LEFT JOIN asset_periods cp ON cp.organization_id = a.organization_id AND cp.period = ${closedPeriod}
+        columns: sql`, coalesce(cp.cost, 0) AS previous_cost, cp.infra_rating AS previous_rating`,
+        join: sql`LEFT JOIN asset_periods cp ON cp.organization_id = a.organization_id AND cp.period = ${closedPeriod}
                  AND cp.asset_id = a.id`,
       }
-    : { columns: '', join: '' };
-  const assets = `SELECT a.id, a.name, a.status, ${asRead('a.wcu')} AS wcu, a.speed_assumed,
+    : { columns: empty, join: empty };
+  const assets = sql`SELECT a.id, a.name, a.status, ${asRead(sql`a.wcu`)} AS wcu, a.speed_assumed,
                      coalesce(s.hours, 0)::float8 AS hours, coalesce(s.cpu_sum, 0) AS cpu_sum,
-                     coalesce(s.cpu_sq_sum, 0) AS cpu_sq_sum, ${asRead('s.cpu_max')} AS cpu_max,
-                     ${asRead('s.cpu_p95')} AS cpu_p95, coalesce(s.mem_sum, 0) AS mem_sum,
-                     coalesce(s.mem_hours, 0)::float8 AS mem_hours, ${asRead('s.mem_max')} AS mem_max,
+                     coalesce(s.cpu_sq_sum, 0) AS cpu_sq_sum, ${asRead(sql`s.cpu_max`)} AS cpu_max,
+                     ${asRead(sql`s.cpu_p95`)} AS cpu_p95, coalesce(s.mem_sum, 0) AS mem_sum,
+                     coalesce(s.mem_hours, 0)::float8 AS mem_hours, ${asRead(sql`s.mem_max`)} AS mem_max,
                      coalesce(s.cost, 0) AS cost, coalesce(s.cost_hours, 0)::float8 AS cost_hours,
                      coalesce(s.priced_hours, 0)::float8 AS priced_hours,
                      coalesce(s.idle_cost, 0) AS idle_cost, coalesce(s.in_band, 0)::float8 AS in_band,
@@ -65,10 +67,12 @@ export function ratedAssetsSql(
                 ${closed.join}
                WHERE ${condition}`;
   if (!rate) return assets;
-  return `SELECT r.*, v.mean_workload, v.sd_workload,
-                 ${oneDecimalSql('q.infra_rating')} AS infra_rating, ${oneDecimalSql('q.risk')} AS risk,
-                 ${oneDecimalSql('q.optimization')} AS optimization, ${oneDecimalSql('q.volatility')} AS volatility,
-                 ${oneDecimalSql('q.data_health')} AS data_health
+  const weight = (value: number) => raw(String(value));
+  return sql`SELECT r.*, v.mean_workload, v.sd_workload,
+                 ${oneDecimalSql(sql`q.infra_rating`)} AS infra_rating, ${oneDecimalSql(sql`q.risk`)} AS risk,
+                 ${oneDecimalSql(sql`q.optimization`)} AS optimization,
+                 ${oneDecimalSql(sql`q.volatility`)} AS volatility,
+                 ${oneDecimalSql(sql`q.data_health`)} AS data_health
             -- Fenced (OFFSET 0): the laterals below are flattened into one expression, which would otherwise repeat
             -- r's casts several times per row (105 against 75 ms for 10,000 assets).
             FROM (${assets} OFFSET 0) r
@@ -90,28 +94,35 @@ export function ratedAssetsSql(
                     v.data_health) p
            CROSS JOIN LATERAL (
              SELECT p.risk, p.optimization, p.volatility, p.data_health,
-                    ${w.optimization}::float8 * p.optimization + ${w.risk}::float8 * (100 - p.risk)
-                    + ${w.volatility}::float8 * (100 - p.volatility) + ${w.dataHealth}::float8 * p.data_health
+                    ${weight(w.optimization)}::float8 * p.optimization + ${weight(w.risk)}::float8 * (100 - p.risk)
+                    + ${weight(w.volatility)}::float8 * (100 - p.volatility)
+                    + ${weight(w.dataHealth)}::float8 * p.data_health
                       AS infra_rating) q`;
 }
 
 /** groupRatings (ratings.ts) over a relation of ratedAssetsSql rows: the wcu-weighted means of the rounded ratings. */
-export function groupRatingsSql(): string {
+export function groupRatingsSql(): Sql {
   const weighted = (column: string, rated = false) => {
-    const where = `${column} IS NOT NULL AND wcu > 0${rated ? ' AND infra_rating IS NOT NULL' : ''}`;
-    return oneDecimalSql(`sum(wcu * ${column}) FILTER (WHERE ${where}) / nullif(sum(wcu) FILTER (WHERE ${where}), 0)`);
+    const where = raw(`${column} IS NOT NULL AND wcu > 0${rated ? ' AND infra_rating IS NOT NULL' : ''}`);
+    const value = raw(column);
+    return oneDecimalSql(
+      sql`sum(wcu * ${value}) FILTER (WHERE ${where}) / nullif(sum(wcu) FILTER (WHERE ${where}), 0)`,
+    );
   };
-  return `${weighted('infra_rating')} AS infra_rating, ${weighted('risk')} AS risk,
+  return sql`${weighted('infra_rating')} AS infra_rating, ${weighted('risk')} AS risk,
           ${weighted('optimization')} AS optimization, ${weighted('volatility')} AS volatility,
           CASE WHEN count(infra_rating) > 0 THEN coalesce(${weighted('data_health', true)}, 0) ELSE 0 END
             AS data_health`;
 }
 
 /** distributionOf (ratings.ts): the count of InfraRatings in each bin of 10 (100 in the last), as `bin_0`…`bin_9`. */
-export function distributionSql(): string {
-  return Array.from(
-    { length: 10 },
-    (_, bin) =>
-      `count(*) FILTER (WHERE infra_rating IS NOT NULL AND least(9, floor(infra_rating / 10)) = ${bin})::int AS bin_${bin}`,
-  ).join(', ');
+export function distributionSql(): Sql {
+  return join(
+    Array.from({ length: 10 }, (_, bin) =>
+      raw(
+        `count(*) FILTER (WHERE infra_rating IS NOT NULL AND least(9, floor(infra_rating / 10)) = ${bin})::int AS bin_${bin}`,
+      ),
+    ),
+    ', ',
+  );
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { raw, runSql, sql } from '@infra/platform';
 import {
   assetSumsSql,
   CLOSED_RATING_COLUMNS,
@@ -9,7 +10,7 @@ import {
   PERIOD_UNIT_COST,
   PERIOD_UNIT_COST_DEFINED,
 } from '../analyses/asset-sums.sql';
-import { isClosedPeriod, standardPeriods, type Horizon } from '../analyses/horizon';
+import { isClosedPeriod, standardPeriods, windowEndOf, type Horizon } from '../analyses/horizon';
 import { ratedAssetsSql } from '../ratings/ratings.sql';
 import { RollupsRepository } from './rollups.repository';
 
@@ -17,8 +18,6 @@ import { RollupsRepository } from './rollups.repository';
 const PERIOD_CHUNK = 2000;
 
 const iso = (time: number) => new Date(time).toISOString();
-/** A daily window is known by its first day: its end is the current hour, and today's rollup already follows it. */
-export const windowEndOf = (window: Horizon): string => iso(window.granularity === 'day' ? window.start : window.end);
 
 /**
  * The per-asset sums of the standard horizons (asset_periods). The asset-periods whose rollups changed are redone;
@@ -47,13 +46,8 @@ export class PeriodsRepository {
     const thresholds = await this.rollups.thresholdsOf(organizationId);
     let done = 0;
     for (const window of windows) {
-      // $5 the period; $6 and $7 the thresholds, which only sums over samples count with.
-      const assets = `a.organization_id = $1 AND a.id = ANY($4::uuid[])`;
-      const sums = assetSumsSql(window.granularity, assets, '$6', '$7');
-      const thresholdParams = window.granularity === 'hour' ? [thresholds.min, thresholds.max] : [];
       // A closed window's ratings are kept with its sums; the others' move with the current hour and are rated when read.
       const closed = isClosedPeriod(window.period!);
-      const bounds = [`$${6 + thresholdParams.length}::float8`, `$${7 + thresholdParams.length}::float8`] as const;
       let redone = 0;
       for (;;) {
         const count = await this.dataSource.transaction(async (manager) => {
@@ -72,21 +66,30 @@ export class PeriodsRepository {
             `DELETE FROM asset_periods WHERE organization_id = $1 AND period = $2 AND asset_id = ANY($3::uuid[])`,
             [organizationId, window.period, taken.assets],
           );
-          const params = [organizationId, iso(window.start), iso(window.end), taken.assets, window.period];
+          const assets = sql`a.organization_id = ${organizationId} AND a.id = ANY(${taken.assets}::uuid[])`;
+          // Only sums over samples count with the thresholds: the daily rollups were counted when rolled up.
+          const sums = assetSumsSql(
+            assets,
+            iso(window.start),
+            iso(window.end),
+            window.granularity === 'hour' ? thresholds : null,
+          );
+          const kept = sql`${organizationId}::uuid, ${window.period}::text`;
           if (closed)
             // Rated once (MATERIALIZED): ratedAssetsSql's rows are fenced, and with a CTE's estimate of one row the join
             // below was planned as a loop rating every asset again for each one (49 s for a chunk of 2,000).
-            await manager.query(
-              `WITH sums AS (${sums}), rated AS MATERIALIZED (${ratedAssetsSql('sums', assets, ...bounds, true)})
+            await runSql(
+              manager,
+              sql`WITH sums AS (${sums}),
+                    rated AS MATERIALIZED (${ratedAssetsSql(raw('sums'), assets, window.start, window.end, true)})
                INSERT INTO asset_periods (organization_id, period, ${PERIOD_COLUMNS}, ${CLOSED_RATING_COLUMNS})
-               SELECT $1, $5::text, s.*, ${CLOSED_RATING_COLUMNS} FROM sums s JOIN rated r ON r.id = s.asset_id`,
-              [...params, ...thresholdParams, window.start, window.end],
+               SELECT ${kept}, s.*, ${CLOSED_RATING_COLUMNS} FROM sums s JOIN rated r ON r.id = s.asset_id`,
             );
           else
-            await manager.query(
-              `INSERT INTO asset_periods (organization_id, period, ${PERIOD_COLUMNS})
-               SELECT $1, $5::text, sums.* FROM (${sums}) sums`,
-              [...params, ...thresholdParams],
+            await runSql(
+              manager,
+              sql`INSERT INTO asset_periods (organization_id, period, ${PERIOD_COLUMNS})
+               SELECT ${kept}, sums.* FROM (${sums}) sums`,
             );
           return taken.assets.length;
         });
@@ -123,27 +126,27 @@ export class PeriodsRepository {
    */
   private async rebuildUnitCosts(organizationId: string, period: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      const [window] = await manager.query<{ sums_version: string; assets_version: string }[]>(
-        `SELECT w.sums_version, coalesce(v.version, 0) AS assets_version
+      const [window] = await runSql<{ sums_version: string; assets_version: string }>(
+        manager,
+        sql`SELECT w.sums_version, coalesce(v.version, 0) AS assets_version
            FROM period_windows w LEFT JOIN unit_cost_asset_versions v ON v.organization_id = w.organization_id
-          WHERE w.organization_id = $1 AND w.period = $2 AND w.complete
+          WHERE w.organization_id = ${organizationId} AND w.period = ${period} AND w.complete
             AND NOT ${KEPT_UNIT_COSTS_CURRENT}
             FOR UPDATE OF w`,
-        [organizationId, period],
       );
       if (!window) return;
       await manager.query(`DELETE FROM period_unit_costs WHERE organization_id = $1 AND period = $2`, [
         organizationId,
         period,
       ]);
-      await manager.query(
-        `INSERT INTO period_unit_costs (organization_id, period, site, instance_type, unit_costs)
-         SELECT $1, $2, a.site, a.instance_type, array_agg(${PERIOD_UNIT_COST})
+      await runSql(
+        manager,
+        sql`INSERT INTO period_unit_costs (organization_id, period, site, instance_type, unit_costs)
+         SELECT ${organizationId}::uuid, ${period}::text, a.site, a.instance_type, array_agg(${PERIOD_UNIT_COST})
            FROM assets a
-           JOIN asset_periods p ON p.organization_id = a.organization_id AND p.period = $2 AND p.asset_id = a.id
-          WHERE a.organization_id = $1 AND ${PERIOD_UNIT_COST_DEFINED}
+           JOIN asset_periods p ON p.organization_id = a.organization_id AND p.period = ${period} AND p.asset_id = a.id
+          WHERE a.organization_id = ${organizationId} AND ${PERIOD_UNIT_COST_DEFINED}
           GROUP BY a.site, a.instance_type`,
-        [organizationId, period],
       );
       await manager.query(
         `UPDATE period_windows SET unit_costs_version = $3, unit_costs_assets_version = $4

@@ -2,22 +2,24 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DEFAULT_WORKLOAD_THRESHOLDS } from '@infra/contracts';
 import { DataSource, EntityManager } from 'typeorm';
+import { raw, runSql, sql, type Sql } from '@infra/platform';
 import { STANDARD_PERIOD_NAMES } from '../analyses/horizon';
-import { markOrgHourly, recomputeOrgHourly } from './org-hourly';
+import { OrgHourlyRepository } from './org-hourly.repository';
 import { hourCostSql, hourRiskSql, idleCostSql } from '../ratings/hour-formulas';
 
 /** Asset-days rolled up per transaction: a backfill of months is drained in short transactions. */
 const PENDING_CHUNK = 20_000;
-export { ORG_HOURLY_DAYS } from './org-hourly';
+export { ORG_HOURLY_DAYS } from './org-hourly.repository';
 
 /**
- * Adds the asset-days of `relation` (rows of asset_daily) to the organization's days, `sign` -1 taking them back. The
+ * Adds the asset-days of `relation` (rows of asset_daily) to the organization's days, `factor` -1 taking them back. The
  * asset-day's own WCU weighs it, so taking back a row subtracts exactly what adding it added.
  */
-const addToOrgDaily = (relation: string, sign: 1 | -1) =>
-  `INSERT INTO org_daily (organization_id, day, assets, capacity_hours, workload_hours, cost, idle_cost, mem_sum,
+function addToOrgDaily(organizationId: string, relation: Sql, factor: 1 | -1): Sql {
+  const sign = raw(String(factor));
+  return sql`INSERT INTO org_daily (organization_id, day, assets, capacity_hours, workload_hours, cost, idle_cost, mem_sum,
                           mem_hours)
-   SELECT $1, day, ${sign} * count(*), ${sign} * sum(wcu::float8 * hours), ${sign} * sum(wcu::float8 * cpu_sum / 100),
+   SELECT ${organizationId}::uuid, day, ${sign} * count(*), ${sign} * sum(wcu::float8 * hours), ${sign} * sum(wcu::float8 * cpu_sum / 100),
           ${sign} * sum(cost_sum), ${sign} * sum(idle_cost), ${sign} * sum(mem_sum), ${sign} * sum(mem_hours)
      FROM ${relation} GROUP BY day ORDER BY day
    ON CONFLICT (organization_id, day) DO UPDATE SET assets = org_daily.assets + EXCLUDED.assets,
@@ -25,6 +27,7 @@ const addToOrgDaily = (relation: string, sign: 1 | -1) =>
      workload_hours = org_daily.workload_hours + EXCLUDED.workload_hours, cost = org_daily.cost + EXCLUDED.cost,
      idle_cost = org_daily.idle_cost + EXCLUDED.idle_cost, mem_sum = org_daily.mem_sum + EXCLUDED.mem_sum,
      mem_hours = org_daily.mem_hours + EXCLUDED.mem_hours`;
+}
 
 export interface Thresholds {
   min: number;
@@ -33,7 +36,7 @@ export interface Thresholds {
 
 /**
  * The rollups: `asset_daily` from the samples; `org_daily` by the same transaction, each asset-day redone taking back
- * its old share and adding its new one; `org_hourly` is kept by the loads (org-hourly.ts) and recomputed here only
+ * its old share and adding its new one; `org_hourly` is kept by the loads (OrgHourlyRepository) and recomputed here only
  * when marked.
  * A sample without a cost is priced from the price list (the asset's `cost_per_hour`): `cost_hours` counts the
  * reported costs only (data health), `priced_hours` every hour with a cost. A reported cost (numeric) is read as float8
@@ -42,7 +45,10 @@ export interface Thresholds {
  */
 @Injectable()
 export class RollupsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly orgHourly: OrgHourlyRepository,
+  ) {}
 
   /**
    * Marks every rolled-up day of the organization (thresholds or prices changed), or of some assets (capacity or
@@ -54,7 +60,7 @@ export class RollupsRepository {
     assetIds?: string[],
     { thresholdsOnly = false } = {},
   ): Promise<void> {
-    if (!thresholdsOnly) await markOrgHourly(manager, organizationId, assetIds);
+    if (!thresholdsOnly) await this.orgHourly.mark(manager, organizationId, assetIds);
     await manager.query(
       `INSERT INTO rollup_pending (organization_id, asset_id, day)
        SELECT organization_id, asset_id, day FROM asset_daily
@@ -142,50 +148,50 @@ export class RollupsRepository {
   ): Promise<void> {
     // The old rows go with their share of the organization's days (a day whose samples are all gone, none today:
     // samples are only replaced, adds nothing back).
-    await manager.query(
-      `WITH removed AS (
-         DELETE FROM asset_daily d USING unnest($2::uuid[], $3::date[]) AS p(asset_id, day)
-          WHERE d.organization_id = $1 AND d.asset_id = p.asset_id AND d.day = p.day
+    await runSql(
+      manager,
+      sql`WITH removed AS (
+         DELETE FROM asset_daily d USING unnest(${assetIds}::uuid[], ${days}::date[]) AS p(asset_id, day)
+          WHERE d.organization_id = ${organizationId} AND d.asset_id = p.asset_id AND d.day = p.day
           RETURNING d.*)
-       ${addToOrgDaily('removed', -1)}`,
-      [organizationId, assetIds, days],
+       ${addToOrgDaily(organizationId, raw('removed'), -1)}`,
     );
-    await manager.query(
-      `WITH added AS (
+    await runSql(
+      manager,
+      sql`WITH added AS (
          INSERT INTO asset_daily (organization_id, asset_id, day, wcu, hours, cpu_sum, cpu_sq_sum, cpu_max, mem_sum,
                                   mem_hours, mem_max, cost_sum, cost_hours, priced_hours, idle_cost, hours_in_band,
                                   hours_over_max, hours_below_min, risk_sum, first_hour, last_hour)
-         SELECT $1, p.asset_id, p.day, min(a.wcu), count(*), sum(s.cpu_util::float8),
+         SELECT ${organizationId}::uuid, p.asset_id, p.day, min(a.wcu), count(*), sum(s.cpu_util::float8),
                 sum(s.cpu_util::float8 * s.cpu_util), max(s.cpu_util), coalesce(sum(s.mem_util::float8), 0),
                 count(s.mem_util), max(s.mem_util), coalesce(sum(${hourCostSql()}), 0), count(s.cost),
                 count(${hourCostSql()}),
                 coalesce(sum(${idleCostSql()}), 0),
-                count(*) FILTER (WHERE s.cpu_util >= $4 AND s.cpu_util <= $5),
-                count(*) FILTER (WHERE s.cpu_util > $5),
-                count(*) FILTER (WHERE s.cpu_util < $4),
-                coalesce(sum(${hourRiskSql('$5')}), 0),
+                count(*) FILTER (WHERE s.cpu_util >= ${min}::real AND s.cpu_util <= ${max}::real),
+                count(*) FILTER (WHERE s.cpu_util > ${max}::real),
+                count(*) FILTER (WHERE s.cpu_util < ${min}::real),
+                coalesce(sum(${hourRiskSql(max)}), 0),
                 min(s.hour), max(s.hour)
-           FROM unnest($2::uuid[], $3::date[]) AS p(asset_id, day)
-           JOIN assets a ON a.organization_id = $1 AND a.id = p.asset_id
+           FROM unnest(${assetIds}::uuid[], ${days}::date[]) AS p(asset_id, day)
+           JOIN assets a ON a.organization_id = ${organizationId} AND a.id = p.asset_id
            -- A fenced lateral read (OFFSET 0) so each asset-day is an index range on (organization, asset, hour). As a
            -- join, a partition whose statistics predate a new tenant's load (estimated 1 row for the organization) was
            -- scanned by organization alone for every asset-day: a 40 s roll-up that held back ingest (found by the
            -- business-events bench).
            CROSS JOIN LATERAL (
-                  SELECT * FROM telemetry_samples s WHERE s.organization_id = $1 AND s.asset_id = p.asset_id
+                  SELECT * FROM telemetry_samples s WHERE s.organization_id = ${organizationId} AND s.asset_id = p.asset_id
                      AND s.hour >= (p.day::timestamp AT TIME ZONE 'UTC')
                      AND s.hour < ((p.day + 1)::timestamp AT TIME ZONE 'UTC')
                   OFFSET 0) s
           GROUP BY p.asset_id, p.day
           ORDER BY p.asset_id, p.day
          RETURNING *)
-       ${addToOrgDaily('added', 1)}`,
-      [organizationId, assetIds, days, min, max],
+       ${addToOrgDaily(organizationId, raw('added'), 1)}`,
     );
   }
 
   /** Redoes the organization's hourly totals marked (what weighs them changed); returns how many days. */
   async recomputeOrgHourly(organizationId: string): Promise<number> {
-    return this.dataSource.transaction((manager) => recomputeOrgHourly(manager, organizationId));
+    return this.dataSource.transaction((manager) => this.orgHourly.recompute(manager, organizationId));
   }
 }

@@ -5,8 +5,8 @@ import { pipeline } from 'node:stream/promises';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { DataSource, EntityManager, type QueryRunner } from 'typeorm';
-import { isUniqueViolation, yieldToEventLoop } from '@infra/platform';
-import { applyOrgHourlyChange, lockOrgHourly } from '../rollups/org-hourly';
+import { isUniqueViolation, raw, yieldToEventLoop } from '@infra/platform';
+import { OrgHourlyRepository } from '../rollups/org-hourly.repository';
 import { copyHeader, copyTrailer, timestampBytes, uuidBytes } from './copy-binary';
 import type { SampleValues } from './telemetry-samples';
 
@@ -107,7 +107,10 @@ const insertSamples = (where: string, onConflict: boolean) =>
 /** Telemetry samples and each asset's latest hour, every query filtered by the organization. */
 @Injectable()
 export class TelemetryRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly orgHourly: OrgHourlyRepository,
+  ) {}
 
   /** The organization's assets named by id or external id, in one query ("not yours" and "unknown" alike absent). */
   async resolveAssets(
@@ -162,13 +165,18 @@ export class TelemetryRepository {
           ),
         ),
       );
-      await lockOrgHourly(runner.manager, organizationId, true);
+      await this.orgHourly.lock(runner.manager, organizationId, true);
       await runner.manager.query(
         `CREATE TEMPORARY TABLE telemetry_replaced (asset_id uuid, hour timestamptz, cpu_util real, mem_util real,
            cost numeric) ON COMMIT DROP`,
       );
       await this.insertSamples(runner, organizationId, rows.length);
-      await applyOrgHourlyChange(runner.manager, organizationId, 'telemetry_staging', 'telemetry_replaced');
+      await this.orgHourly.applyChange(
+        runner.manager,
+        organizationId,
+        raw('telemetry_staging'),
+        raw('telemetry_replaced'),
+      );
       // Each asset-day of the call once: the freshness, the freshness per source and the days to roll up read it.
       await runner.manager.query(
         `CREATE TEMPORARY TABLE telemetry_staged_days ON COMMIT DROP AS

@@ -14,6 +14,7 @@ import { ANALYTICS_MIGRATIONS } from '../../src/analytics.service-definition';
 import { ReadModelsRepository } from '../../src/read-models/read-models.repository';
 import type { AnalyticsScheduler } from '../../src/rollups/analytics.jobs';
 import { PeriodsRepository } from '../../src/rollups/periods.repository';
+import { OrgHourlyRepository } from '../../src/rollups/org-hourly.repository';
 import { RollupsRepository } from '../../src/rollups/rollups.repository';
 import { TelemetryRepository } from '../../src/telemetry/telemetry.repository';
 import { TelemetryService } from '../../src/telemetry/telemetry.service';
@@ -56,11 +57,15 @@ describe('analyses (real PostgreSQL)', () => {
       MESSAGING_ENTITIES,
     );
     dataSource = database.dataSource;
-    rollups = new RollupsRepository(dataSource);
+    rollups = new RollupsRepository(dataSource, new OrgHourlyRepository());
     analyses = new AnalysesService(new AnalysesRepository(dataSource), rollups);
-    const ingest = new TelemetryService(new TelemetryRepository(dataSource), new EventPublisher(), {
-      rollUp: async () => undefined,
-    } as unknown as AnalyticsScheduler);
+    const ingest = new TelemetryService(
+      new TelemetryRepository(dataSource, new OrgHourlyRepository()),
+      new EventPublisher(),
+      {
+        rollUp: async () => undefined,
+      } as unknown as AnalyticsScheduler,
+    );
     await dataSource.transaction(async (manager) => {
       // A: 2 cores × 2.5 GHz = 5 WCU, no list price. B: m4.large, no speed: 4 × 2.3 (list) × 0.85 = 7.82 WCU.
       await readModels.upsertAsset(manager, tenant.organizationId, asset(a, 'i-a', { cpu_cores: 2, cpu_speed: 2.5 }));
@@ -255,9 +260,13 @@ describe('analyses (real PostgreSQL)', () => {
     await dataSource.transaction((manager) =>
       readModels.upsertAsset(manager, own.organizationId, asset(cheap, 'i-cheap', { cpu_cores: 1, cpu_speed: 1 })),
     );
-    const ingest = new TelemetryService(new TelemetryRepository(dataSource), new EventPublisher(), {
-      rollUp: async () => undefined,
-    } as unknown as AnalyticsScheduler);
+    const ingest = new TelemetryService(
+      new TelemetryRepository(dataSource, new OrgHourlyRepository()),
+      new EventPublisher(),
+      {
+        rollUp: async () => undefined,
+      } as unknown as AnalyticsScheduler,
+    );
     const at = day0 - 2 * DAY_MS;
     const sent = await ingest.ingest(own, {
       kind: 'json',

@@ -31,6 +31,7 @@ import { MeasureBusinessEventJob } from '../../src/business-events/business-even
 import { BusinessEventsRepository } from '../../src/business-events/business-events.repository';
 import { ReadModelsRepository } from '../../src/read-models/read-models.repository';
 import type { AnalyticsScheduler } from '../../src/rollups/analytics.jobs';
+import { OrgHourlyRepository } from '../../src/rollups/org-hourly.repository';
 import { RollupsRepository } from '../../src/rollups/rollups.repository';
 import { TelemetryRepository } from '../../src/telemetry/telemetry.repository';
 import { TelemetryService } from '../../src/telemetry/telemetry.service';
@@ -132,7 +133,7 @@ describe('business event impact (real PostgreSQL)', () => {
       MESSAGING_ENTITIES,
     );
     dataSource = database.dataSource;
-    rollups = new RollupsRepository(dataSource);
+    rollups = new RollupsRepository(dataSource, new OrgHourlyRepository());
     events = new BusinessEventsRepository(dataSource);
     impacts = new BusinessEventImpactService(events, new AnalysesRepository(dataSource));
     measureJob = new MeasureBusinessEventJob(events);
@@ -142,9 +143,13 @@ describe('business event impact (real PostgreSQL)', () => {
       measureBusinessEvent: async (_organizationId: string, businessEventId: string) =>
         void queued.push(businessEventId),
     } as unknown as AnalyticsScheduler);
-    ingest = new TelemetryService(new TelemetryRepository(dataSource), new EventPublisher(), {
-      rollUp: async () => undefined,
-    } as unknown as AnalyticsScheduler);
+    ingest = new TelemetryService(
+      new TelemetryRepository(dataSource, new OrgHourlyRepository()),
+      new EventPublisher(),
+      {
+        rollUp: async () => undefined,
+      } as unknown as AnalyticsScheduler,
+    );
     await dataSource.transaction(async (manager) => {
       // A: 2 cores × 2 GHz = 4 WCU. B: 1 × 2.5 = 2.5 WCU, an m6i.large (cost falls back to its list price, 0.096/h).
       // C: 1 × 2 = 2 WCU.

@@ -24,6 +24,7 @@ import { ANALYTICS_MIGRATIONS } from '../../src/analytics.service-definition';
 import { ReadModelsRepository } from '../../src/read-models/read-models.repository';
 import type { AnalyticsScheduler } from '../../src/rollups/analytics.jobs';
 import { CollectedTelemetryConsumer } from '../../src/telemetry/collected-telemetry.consumer';
+import { OrgHourlyRepository } from '../../src/rollups/org-hourly.repository';
 import { TelemetryRepository } from '../../src/telemetry/telemetry.repository';
 import { TelemetryService } from '../../src/telemetry/telemetry.service';
 
@@ -112,9 +113,13 @@ describe('collected telemetry consumer (real PostgreSQL)', () => {
     );
     dataSource = database.dataSource;
     // Rollup triggers are not queued: this tier has no Redis (the marked days are in rollup_pending).
-    service = new TelemetryService(new TelemetryRepository(dataSource), new EventPublisher(), {
-      rollUp: async () => undefined,
-    } as unknown as AnalyticsScheduler);
+    service = new TelemetryService(
+      new TelemetryRepository(dataSource, new OrgHourlyRepository()),
+      new EventPublisher(),
+      {
+        rollUp: async () => undefined,
+      } as unknown as AnalyticsScheduler,
+    );
     const producer = {
       send: async (topic: string) => {
         deadLetters.push(topic);

@@ -15,6 +15,7 @@ import { distributionOf, groupRatings } from '../../src/ratings/ratings';
 import { ReadModelsRepository } from '../../src/read-models/read-models.repository';
 import type { AnalyticsScheduler } from '../../src/rollups/analytics.jobs';
 import { PeriodsRepository } from '../../src/rollups/periods.repository';
+import { OrgHourlyRepository } from '../../src/rollups/org-hourly.repository';
 import { RollupsRepository } from '../../src/rollups/rollups.repository';
 import { TelemetryRepository } from '../../src/telemetry/telemetry.repository';
 import { TelemetryService } from '../../src/telemetry/telemetry.service';
@@ -60,12 +61,16 @@ describe('group analyses in SQL (real PostgreSQL)', () => {
       MESSAGING_ENTITIES,
     );
     dataSource = database.dataSource;
-    rollups = new RollupsRepository(dataSource);
+    rollups = new RollupsRepository(dataSource, new OrgHourlyRepository());
     repository = new AnalysesRepository(dataSource);
     analyses = new AnalysesService(repository, rollups);
-    const ingest = new TelemetryService(new TelemetryRepository(dataSource), new EventPublisher(), {
-      rollUp: async () => undefined,
-    } as unknown as AnalyticsScheduler);
+    const ingest = new TelemetryService(
+      new TelemetryRepository(dataSource, new OrgHourlyRepository()),
+      new EventPublisher(),
+      {
+        rollUp: async () => undefined,
+      } as unknown as AnalyticsScheduler,
+    );
     await dataSource.transaction(async (manager) => {
       for (const [index, assetId] of assetIds.entries()) {
         // Odd speeds and cores (wcu stored as real), unknown speeds (assumed), previous generations.
@@ -237,9 +242,13 @@ describe('group analyses in SQL (real PostgreSQL)', () => {
     const account = randomUUID();
     const [ours, theirs] = [randomUUID(), randomUUID()];
     const day0 = Math.floor(now / DAY_MS) * DAY_MS - 2 * DAY_MS;
-    const ingest = new TelemetryService(new TelemetryRepository(dataSource), new EventPublisher(), {
-      rollUp: async () => undefined,
-    } as unknown as AnalyticsScheduler);
+    const ingest = new TelemetryService(
+      new TelemetryRepository(dataSource, new OrgHourlyRepository()),
+      new EventPublisher(),
+      {
+        rollUp: async () => undefined,
+      } as unknown as AnalyticsScheduler,
+    );
     // [organization, site, instance type, cores (× 2 GHz), cost per hour]: unit cost = cost / wcu per hour.
     const fleet = [
       [ours, 'east', 't1', 1, 1], // 0.5: the asset compared

@@ -8,7 +8,7 @@ import type { Tenant } from '@infra/platform';
 import { migratedTestDatabase } from '@infra/platform/testing';
 import { ANALYTICS_MIGRATIONS } from '../../src/analytics.service-definition';
 import { ReadModelsRepository } from '../../src/read-models/read-models.repository';
-import { markOrgHourly, ORG_HOURLY_DAYS, recomputeOrgHourly } from '../../src/rollups/org-hourly';
+import { ORG_HOURLY_DAYS, OrgHourlyRepository } from '../../src/rollups/org-hourly.repository';
 import { RollupsRepository } from '../../src/rollups/rollups.repository';
 import type { AnalyticsScheduler } from '../../src/rollups/analytics.jobs';
 import { TelemetryRepository } from '../../src/telemetry/telemetry.repository';
@@ -51,9 +51,13 @@ describe('telemetry ingest (real PostgreSQL)', () => {
     );
     dataSource = database.dataSource;
     // Rollup triggers are recorded, not queued: this tier has no Redis; the jobs' work is tested in analyses.int-spec.
-    service = new TelemetryService(new TelemetryRepository(dataSource), new EventPublisher(), {
-      rollUp: async () => undefined,
-    } as unknown as AnalyticsScheduler);
+    service = new TelemetryService(
+      new TelemetryRepository(dataSource, new OrgHourlyRepository()),
+      new EventPublisher(),
+      {
+        rollUp: async () => undefined,
+      } as unknown as AnalyticsScheduler,
+    );
     await dataSource.transaction(async (manager) => {
       await readModels.upsertAsset(manager, ours.organizationId, upserted(ourAsset, 'i-ours'));
       await readModels.upsertAsset(manager, theirs.organizationId, upserted(theirAsset, 'i-theirs'));
@@ -303,8 +307,8 @@ describe('telemetry ingest (real PostgreSQL)', () => {
     // The hour both assets reported: first 40 % (replaced 30 %), second 90 % (replaced 50 %) of 10 WCU each.
     expect(kept[2]).toMatchObject({ capacity: 20, workload: 13, mem_sum: 10, mem_hours: 1 });
     await dataSource.transaction(async (manager) => {
-      await markOrgHourly(manager, tenant.organizationId);
-      await recomputeOrgHourly(manager, tenant.organizationId);
+      await new OrgHourlyRepository().mark(manager, tenant.organizationId);
+      await new OrgHourlyRepository().recompute(manager, tenant.organizationId);
     });
     const recomputed = await totals();
     expect(recomputed.map((row) => (row.hour as Date).toISOString())).toEqual(
@@ -319,7 +323,7 @@ describe('telemetry ingest (real PostgreSQL)', () => {
   it('keeps the daily organization totals as a recompute from the asset-days would give them', async () => {
     const tenant = tenantOf(randomUUID());
     const [first, second] = [randomUUID(), randomUUID()];
-    const rollups = new RollupsRepository(dataSource);
+    const rollups = new RollupsRepository(dataSource, new OrgHourlyRepository());
     await dataSource.transaction(async (manager) => {
       await readModels.upsertAsset(manager, tenant.organizationId, upserted(first, 'i-first'));
       await readModels.upsertAsset(manager, tenant.organizationId, upserted(second, 'i-second'));

@@ -2,7 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { BusinessEventTarget } from '@infra/contracts';
-import { assetFilterConditions, containingPattern, isUniqueViolation, listParam } from '@infra/platform';
+import {
+  assetFilterConditions,
+  containingPattern,
+  empty,
+  isUniqueViolation,
+  join,
+  listParam,
+  raw,
+  runSql,
+  sql,
+} from '@infra/platform';
 
 export type RuleKind = BusinessEventTarget['kind'];
 
@@ -69,7 +79,7 @@ const EVENT_COLUMNS = `e.id, e.name, e.description, e.start_date, e.end_date, e.
 /** `%text%` for ILIKE, with the pattern characters of the text escaped. */
 
 /**
- * Every query of business events. Each is filtered by the organization (`$1`): another organization's event, rule,
+ * Every query of business events. Each is filtered by the organization: another organization's event, rule,
  * asset, collection or tag is never read, resolved or changed, and "not yours" answers as "does not exist".
  */
 @Injectable()
@@ -85,22 +95,17 @@ export class BusinessEventsRepository {
     organizationId: string,
     query: { offset: number; limit: number; search?: string },
   ): Promise<{ rows: BusinessEventRow[]; total: number }> {
-    const params: unknown[] = [organizationId];
-    let where = 'e.organization_id = $1';
-    if (query.search) {
-      params.push(containingPattern(query.search));
-      where += ` AND e.name ILIKE $${params.length}`;
-    }
-    const page = params.length;
+    const where = sql`e.organization_id = ${organizationId}
+      ${query.search ? sql`AND e.name ILIKE ${containingPattern(query.search)}` : empty}`;
     const [rows, [{ total }]] = await Promise.all([
-      this.dataSource.query<BusinessEventRow[]>(
-        `SELECT ${EVENT_COLUMNS} FROM business_events e WHERE ${where}
-          ORDER BY e.start_date DESC, e.id LIMIT $${page + 1} OFFSET $${page + 2}`,
-        [...params, query.limit, query.offset],
+      runSql<BusinessEventRow>(
+        this.dataSource,
+        sql`SELECT ${raw(EVENT_COLUMNS)} FROM business_events e WHERE ${where}
+          ORDER BY e.start_date DESC, e.id LIMIT ${query.limit} OFFSET ${query.offset}`,
       ),
-      this.dataSource.query<{ total: number }[]>(
-        `SELECT count(*)::int AS total FROM business_events e WHERE ${where}`,
-        params,
+      runSql<{ total: number }>(
+        this.dataSource,
+        sql`SELECT count(*)::int AS total FROM business_events e WHERE ${where}`,
       ),
     ]);
     return { rows, total };
@@ -404,27 +409,28 @@ export class BusinessEventsRepository {
     filter: AssetFilter,
     limit: number,
   ): Promise<BandRow[]> {
-    const params: unknown[] = [organizationId, window.start, window.end, limit];
-    const conditions = assetFilterConditions('b.asset_id', params, {
+    const conditions = assetFilterConditions(raw('b.asset_id'), organizationId, {
       assetId: target.kind === 'asset' ? target.id : undefined,
       collectionId: target.kind === 'collection' ? target.id : undefined,
       tagIds: filter.tagIds,
       collectionIds: filter.collectionIds,
     });
-    const inWindow = `e.organization_id = $1 AND e.start_date < $3 AND e.end_date >= $2`;
+    const inWindow = sql`e.organization_id = ${organizationId} AND e.start_date < ${window.end}
+      AND e.end_date >= ${window.start}`;
     // The whole organization unfiltered: the stored count, no need to read the assets.
-    const sql =
+    const statement =
       conditions.length === 0
-        ? `SELECT e.id, e.name, e.start_date, e.end_date, e.asset_count FROM business_events e
+        ? sql`SELECT e.id, e.name, e.start_date, e.end_date, e.asset_count FROM business_events e
             WHERE ${inWindow} AND e.asset_count > 0
-            ORDER BY e.start_date, e.id LIMIT $4`
-        : `SELECT e.id, e.name, e.start_date, e.end_date, x.asset_count FROM business_events e
+            ORDER BY e.start_date, e.id LIMIT ${limit}`
+        : sql`SELECT e.id, e.name, e.start_date, e.end_date, x.asset_count FROM business_events e
             CROSS JOIN LATERAL (
               SELECT count(*)::int AS asset_count FROM business_event_assets b
-               WHERE b.organization_id = $1 AND b.business_event_id = e.id AND ${conditions.join(' AND ')}
+               WHERE b.organization_id = ${organizationId} AND b.business_event_id = e.id
+                 AND ${join(conditions, ' AND ')}
             ) x
             WHERE ${inWindow} AND x.asset_count > 0
-            ORDER BY e.start_date, e.id LIMIT $4`;
-    return this.dataSource.query<BandRow[]>(sql, params);
+            ORDER BY e.start_date, e.id LIMIT ${limit}`;
+    return runSql<BandRow>(this.dataSource, statement);
   }
 }

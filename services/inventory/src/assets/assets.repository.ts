@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { containingPattern } from '@infra/platform';
+import { containingPattern, join, raw, runSql, sql, type Sql } from '@infra/platform';
 import {
   ASSET_ATTRIBUTE_NAMES,
   type AssetAttributes,
@@ -60,17 +60,11 @@ const RECORD_COLUMNS = `external_id text, name text, status text, instance_type 
   current_generation boolean, network_bandwidth_max float8, instance_lifecycle text, cpu_generation text,
   storage_throughput float8`;
 
-/** Adds the organization, tag and collection conditions of a filter; `$1` is the organization. */
-function filterConditions(filter: AssetFilter, params: unknown[]): string[] {
-  const conditions = ['a.organization_id = $1'];
-  if (filter.tagIds?.length) {
-    params.push(filter.tagIds);
-    conditions.push(`a.tag_ids && $${params.length}::uuid[]`);
-  }
-  if (filter.collectionIds?.length) {
-    params.push(filter.collectionIds);
-    conditions.push(`a.collection_ids && $${params.length}::uuid[]`);
-  }
+/** The organization, tag and collection conditions of a filter on `a` (assets). */
+function filterConditions(organizationId: string, filter: AssetFilter): Sql[] {
+  const conditions = [sql`a.organization_id = ${organizationId}`];
+  if (filter.tagIds?.length) conditions.push(sql`a.tag_ids && ${filter.tagIds}::uuid[]`);
+  if (filter.collectionIds?.length) conditions.push(sql`a.collection_ids && ${filter.collectionIds}::uuid[]`);
   return conditions;
 }
 
@@ -193,39 +187,29 @@ export class AssetsRepository {
 
   /** A page of the organization's assets and the number of all that match. */
   async list(organizationId: string, options: AssetListOptions): Promise<{ rows: AssetRow[]; total: number }> {
-    const params: unknown[] = [organizationId];
-    const conditions = filterConditions(options, params);
-    params.push(options.statuses);
-    conditions.push(`a.status = ANY($${params.length}::text[])`);
+    const conditions = [...filterConditions(organizationId, options), sql`a.status = ANY(${options.statuses}::text[])`];
     if (options.search) {
-      params.push(containingPattern(options.search));
-      const p = `$${params.length}`;
+      const pattern = containingPattern(options.search);
       conditions.push(
-        `(a.name ILIKE ${p} OR a.external_id ILIKE ${p} OR a.instance_type ILIKE ${p} OR a.site ILIKE ${p})`,
+        sql`(a.name ILIKE ${pattern} OR a.external_id ILIKE ${pattern} OR a.instance_type ILIKE ${pattern}
+             OR a.site ILIKE ${pattern})`,
       );
     }
-    const where = conditions.join(' AND ');
-    const direction = options.descending ? 'DESC' : 'ASC';
-    const nulls = options.descending ? 'NULLS LAST' : 'NULLS FIRST';
-    params.push(options.limit, options.offset);
+    const where = join(conditions, ' AND ');
+    const direction = raw(options.descending ? 'DESC' : 'ASC');
+    const nulls = raw(options.descending ? 'NULLS LAST' : 'NULLS FIRST');
     const filtered = Boolean(options.tagIds?.length || options.collectionIds?.length);
     const [rows, [{ total }]] = await Promise.all([
-      this.readWithPlan(
-        filtered,
-        (manager) =>
-          manager.query(
-            `SELECT ${COLUMNS.replace(/(^|, )/g, '$1a.')} FROM assets a WHERE ${where}
-            ORDER BY ${SORT_COLUMNS[options.sort]} ${direction} ${nulls}, a.id ${direction}
-            LIMIT $${params.length - 1} OFFSET $${params.length}`,
-            params,
-          ) as Promise<AssetRow[]>,
+      this.readWithPlan(filtered, (manager) =>
+        runSql<AssetRow>(
+          manager,
+          sql`SELECT ${raw(COLUMNS.replace(/(^|, )/g, '$1a.'))} FROM assets a WHERE ${where}
+            ORDER BY ${raw(SORT_COLUMNS[options.sort])} ${direction} ${nulls}, a.id ${direction}
+            LIMIT ${options.limit} OFFSET ${options.offset}`,
+        ),
       ),
-      this.readWithPlan(
-        filtered,
-        (manager) =>
-          manager.query(`SELECT count(*)::int AS total FROM assets a WHERE ${where}`, params.slice(0, -2)) as Promise<
-            { total: number }[]
-          >,
+      this.readWithPlan(filtered, (manager) =>
+        runSql<{ total: number }>(manager, sql`SELECT count(*)::int AS total FROM assets a WHERE ${where}`),
       ),
     ]);
     return { rows, total };
@@ -285,12 +269,11 @@ export class AssetsRepository {
 
   /** Assets matching a filter, by status (archived included), for view summaries. */
   async countByStatus(organizationId: string, filter: AssetFilter): Promise<Record<AssetStatus, number>> {
-    const params: unknown[] = [organizationId];
-    const where = filterConditions(filter, params).join(' AND ');
-    const rows = (await this.dataSource.query(
-      `SELECT a.status, count(*)::int AS count FROM assets a WHERE ${where} GROUP BY a.status`,
-      params,
-    )) as { status: AssetStatus; count: number }[];
+    const rows = await runSql<{ status: AssetStatus; count: number }>(
+      this.dataSource,
+      sql`SELECT a.status, count(*)::int AS count FROM assets a
+           WHERE ${join(filterConditions(organizationId, filter), ' AND ')} GROUP BY a.status`,
+    );
     const counts: Record<AssetStatus, number> = { active: 0, offline: 0, pending: 0, archived: 0 };
     for (const row of rows) counts[row.status] = row.count;
     return counts;

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { TOPICS } from '@infra/contracts';
 import { notifyOutbox, outboxInsertFrom } from '@infra/messaging';
+import { raw, runSql, sql } from '@infra/platform';
 import type { EventOrigin } from '../tenant';
 import { PAIRS_PER_EVENT } from './assignment-events';
 
@@ -88,25 +89,27 @@ export class TagAssignmentRepository {
     if (tagIds.length === 0 || assetIds.length === 0) return new Map();
     const changed =
       change === 'assign'
-        ? `INSERT INTO tag_assets (tag_id, asset_id, organization_id, source)
-           SELECT t.tag_id, a.asset_id, $1, 'manual'
-             FROM unnest($2::uuid[]) AS t(tag_id) CROSS JOIN unnest($3::uuid[]) AS a(asset_id)
+        ? sql`INSERT INTO tag_assets (tag_id, asset_id, organization_id, source)
+           SELECT t.tag_id, a.asset_id, ${envelope.organizationId}::uuid, 'manual'
+             FROM unnest(${tagIds}::uuid[]) AS t(tag_id) CROSS JOIN unnest(${assetIds}::uuid[]) AS a(asset_id)
            ON CONFLICT DO NOTHING
            RETURNING tag_id, asset_id`
-        : `DELETE FROM tag_assets WHERE organization_id = $1 AND tag_id = ANY($2::uuid[]) AND asset_id = ANY($3::uuid[])
+        : sql`DELETE FROM tag_assets WHERE organization_id = ${envelope.organizationId}
+             AND tag_id = ANY(${tagIds}::uuid[]) AND asset_id = ANY(${assetIds}::uuid[])
            RETURNING tag_id, asset_id`;
-    const [listed, empty] = change === 'assign' ? ['assignments', 'unassignments'] : ['unassignments', 'assignments'];
-    const outbox = outboxInsertFrom(TOPICS.taggingTagsAssigned, envelope, 'payloads', 4);
-    const rows = await manager.query<{ tag_id: string; pairs: number }[]>(
-      `WITH changed AS (${changed}),
+    const [listed, none] = change === 'assign' ? ['assignments', 'unassignments'] : ['unassignments', 'assignments'];
+    const rows = await runSql<{ tag_id: string; pairs: number }>(
+      manager,
+      sql`WITH changed AS (${changed}),
             payloads AS (
-              SELECT c.n, jsonb_build_object('${listed}', jsonb_agg(jsonb_build_object('tagId', c.tag_id, 'assetId', c.asset_id)),
-                                             '${empty}', '[]'::jsonb) AS payload
-                FROM (SELECT tag_id, asset_id, (row_number() OVER () - 1) / ${PAIRS_PER_EVENT} AS n FROM changed) c
+              SELECT c.n, jsonb_build_object(${listed}::text,
+                                             jsonb_agg(jsonb_build_object('tagId', c.tag_id, 'assetId', c.asset_id)),
+                                             ${none}::text, '[]'::jsonb) AS payload
+                FROM (SELECT tag_id, asset_id, (row_number() OVER () - 1) / ${raw(String(PAIRS_PER_EVENT))} AS n
+                        FROM changed) c
                GROUP BY c.n),
-            events AS (${outbox.sql})
+            events AS (${outboxInsertFrom(TOPICS.taggingTagsAssigned, envelope, raw('payloads'))})
        SELECT tag_id, count(*)::int AS pairs FROM changed GROUP BY tag_id`,
-      [envelope.organizationId, tagIds, assetIds, ...outbox.params],
     );
     if (rows.length > 0) await notifyOutbox(manager);
     return new Map(rows.map((row) => [row.tag_id, row.pairs]));

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { NewTag, TagStatus } from '@infra/contracts';
-import { containingPattern, isUniqueViolation } from '@infra/platform';
+import { containingPattern, empty, isUniqueViolation, join, raw, runSql, sql, type Sql } from '@infra/platform';
 
 export interface TagRow {
   id: string;
@@ -28,21 +28,21 @@ export interface TagFilter {
 }
 
 /** An asset counts as reporting when it sent telemetry in the last 24 hours (analytics' freshness events). */
-const REPORTING_WINDOW = `interval '24 hours'`;
+const REPORTING_WINDOW = raw(`interval '24 hours'`);
 
 /**
  * The tags of `t` matching `where` with their derived status: Archived by a user; Active when an assigned asset
  * reported in the window; Offline when assigned assets reported before but none in the window; Pending otherwise
- * (no assets, or none has reported yet). `where` filters by the organization (`$1`). Each tag's assignments are read
+ * (no assets, or none has reported yet). `where` filters by the organization. Each tag's assignments are read
  * through the primary key (tag_id first) only: with an organization condition too, stale statistics after a bulk
  * import made the planner scan the organization's assignments once per tag (5000 tags took 30 s; this takes 50 ms).
  * The tag ids are the organization's, so their assignments are too.
  */
-function tagQuery(where: string, withAssetIds: boolean): string {
-  const assetIds = `, COALESCE(array_agg(ta.asset_id ORDER BY ta.asset_id) FILTER (WHERE ta.asset_id IS NOT NULL), '{}') AS asset_ids`;
-  return `
+function tagQuery(where: Sql, withAssetIds: boolean): Sql {
+  const assetIds = sql`, COALESCE(array_agg(ta.asset_id ORDER BY ta.asset_id) FILTER (WHERE ta.asset_id IS NOT NULL), '{}') AS asset_ids`;
+  return sql`
     SELECT t.id, t.key, t.value, t.description, t.system, t.created_at, t.updated_at,
-           s.asset_count${withAssetIds ? ', s.asset_ids' : ''},
+           s.asset_count${withAssetIds ? sql`, s.asset_ids` : empty},
            CASE WHEN t.archived_at IS NOT NULL THEN 'Archived'
                 WHEN s.last_reported_at > now() - ${REPORTING_WINDOW} THEN 'Active'
                 WHEN s.last_reported_at IS NOT NULL THEN 'Offline'
@@ -50,7 +50,7 @@ function tagQuery(where: string, withAssetIds: boolean): string {
       FROM tags t
       CROSS JOIN LATERAL (
         SELECT count(ta.asset_id)::int AS asset_count, max(a.last_reported_at) AS last_reported_at
-               ${withAssetIds ? assetIds : ''}
+               ${withAssetIds ? assetIds : empty}
           FROM tag_assets ta
           LEFT JOIN assets a ON a.id = ta.asset_id AND a.organization_id = ta.organization_id
          WHERE ta.tag_id = t.id
@@ -67,38 +67,29 @@ export class TagsRepository {
   }
 
   async list(organizationId: string, filter: TagFilter): Promise<TagRow[]> {
-    const params: unknown[] = [organizationId];
-    const conditions = ['t.organization_id = $1'];
-    if (!filter.includeSystemTags) conditions.push('t.system = false');
-    if (filter.tagIds?.length) {
-      params.push(filter.tagIds);
-      conditions.push(`t.id = ANY($${params.length}::uuid[])`);
-    }
-    if (filter.assetId) {
-      params.push(filter.assetId);
+    const conditions = [sql`t.organization_id = ${organizationId}`];
+    if (!filter.includeSystemTags) conditions.push(sql`t.system = false`);
+    if (filter.tagIds?.length) conditions.push(sql`t.id = ANY(${filter.tagIds}::uuid[])`);
+    if (filter.assetId)
       conditions.push(
-        `EXISTS (SELECT 1 FROM tag_assets x WHERE x.tag_id = t.id AND x.organization_id = $1 AND x.asset_id = $${params.length})`,
+        sql`EXISTS (SELECT 1 FROM tag_assets x WHERE x.tag_id = t.id AND x.organization_id = ${organizationId}
+                       AND x.asset_id = ${filter.assetId})`,
       );
-    }
-    if (filter.collectionIds?.length) {
-      params.push(filter.collectionIds);
+    if (filter.collectionIds?.length)
       conditions.push(
-        `EXISTS (SELECT 1 FROM tag_assets x JOIN collection_assets c
+        sql`EXISTS (SELECT 1 FROM tag_assets x JOIN collection_assets c
                    ON c.asset_id = x.asset_id AND c.organization_id = x.organization_id
-                  WHERE x.tag_id = t.id AND x.organization_id = $1 AND c.collection_id = ANY($${params.length}::uuid[]))`,
+                  WHERE x.tag_id = t.id AND x.organization_id = ${organizationId}
+                    AND c.collection_id = ANY(${filter.collectionIds}::uuid[]))`,
       );
-    }
     if (filter.search) {
-      params.push(containingPattern(filter.search));
-      const p = `$${params.length}`;
-      conditions.push(`(t.key ILIKE ${p} OR t.value ILIKE ${p} OR t.description ILIKE ${p})`);
+      const pattern = containingPattern(filter.search);
+      conditions.push(sql`(t.key ILIKE ${pattern} OR t.value ILIKE ${pattern} OR t.description ILIKE ${pattern})`);
     }
-    let sql = tagQuery(conditions.join(' AND '), filter.includeTagAssets);
-    if (filter.statuses?.length) {
-      params.push(filter.statuses);
-      sql = `SELECT * FROM (${sql}) tagged WHERE status = ANY($${params.length}::text[])`;
-    }
-    return this.dataSource.query<TagRow[]>(`${sql} ORDER BY lower(key), lower(value), system, id`, params);
+    let tags = tagQuery(join(conditions, ' AND '), filter.includeTagAssets);
+    if (filter.statuses?.length)
+      tags = sql`SELECT * FROM (${tags}) tagged WHERE status = ANY(${filter.statuses}::text[])`;
+    return runSql<TagRow>(this.dataSource, sql`${tags} ORDER BY lower(key), lower(value), system, id`);
   }
 
   async find(
@@ -106,18 +97,18 @@ export class TagsRepository {
     id: string,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<TagRow | undefined> {
-    const [row] = await manager.query<TagRow[]>(tagQuery('t.organization_id = $1 AND t.id = $2', false), [
-      organizationId,
-      id,
-    ]);
+    const [row] = await runSql<TagRow>(
+      manager,
+      tagQuery(sql`t.organization_id = ${organizationId} AND t.id = ${id}`, false),
+    );
     return row;
   }
 
   async findMany(manager: EntityManager, organizationId: string, ids: string[]): Promise<TagRow[]> {
-    return manager.query<TagRow[]>(tagQuery('t.organization_id = $1 AND t.id = ANY($2::uuid[])', false), [
-      organizationId,
-      ids,
-    ]);
+    return runSql<TagRow>(
+      manager,
+      tagQuery(sql`t.organization_id = ${organizationId} AND t.id = ANY(${ids}::uuid[])`, false),
+    );
   }
 
   /** Only the names of tags (for audit entries): no status or counts to compute. */
