@@ -1,8 +1,10 @@
 import { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import { CostExplorerClient } from '@aws-sdk/client-cost-explorer';
 import { EC2Client } from '@aws-sdk/client-ec2';
-import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
+import { fromTemporaryCredentials } from '@aws-sdk/credential-providers';
 import type { AwsCredentialIdentity, AwsCredentialIdentityProvider } from '@aws-sdk/types';
+import { NodeHttpHandler } from '@smithy/node-http-handler';
+import { memoize } from '@smithy/property-provider';
 import { awsAccessError } from './aws-errors';
 
 /** What the connector needs of an integration: whose role to assume, and the proof it is us (external id). */
@@ -39,28 +41,47 @@ function partitionOf(roleArn: string): Partition {
 export class AwsConnector {
   /** The partition's main region: STS, DescribeRegions and Cost Explorer are called there. */
   readonly homeRegion: string;
-  private readonly sts: STSClient;
   private readonly clients: { destroy(): void }[] = [];
   private readonly ec2Clients = new Map<string, EC2Client>();
   private readonly cloudWatchClients = new Map<string, CloudWatchClient>();
   private costExplorerClient: CostExplorerClient | undefined;
-  private session: AwsCredentialIdentity | undefined;
-  private assuming: Promise<AwsCredentialIdentity> | undefined;
+  /**
+   * The assumed role's credentials, shared by every client of the run: assumed once (concurrent first calls wait for
+   * the same AssumeRole) and renewed shortly before they expire; a refusal is not remembered, the next call retries.
+   */
+  readonly credentials: AwsCredentialIdentityProvider;
 
   constructor(readonly role: AwsRoleRef) {
     this.homeRegion = HOME_REGIONS[partitionOf(role.roleArn)];
-    // The product's own credentials (default provider chain) are used only here, to assume the customer's role.
-    this.sts = this.track(new STSClient({ region: this.homeRegion, maxAttempts: AWS_MAX_ATTEMPTS }));
+    // The product's own credentials (default provider chain) are used only here, to assume the customer's role. The
+    // STS client is built by the provider; its sockets are ours to close (destroy).
+    const assumeRole = fromTemporaryCredentials({
+      params: {
+        RoleArn: role.roleArn,
+        ExternalId: role.externalId,
+        // Shows in the customer's CloudTrail which organization of the product acted.
+        RoleSessionName: `infra-analytics-${role.organizationId}`,
+        DurationSeconds: SESSION_SECONDS,
+      },
+      clientConfig: {
+        region: this.homeRegion,
+        maxAttempts: AWS_MAX_ATTEMPTS,
+        requestHandler: this.track(new NodeHttpHandler()),
+      },
+    });
+    const assumed = async (): Promise<AwsCredentialIdentity> => {
+      try {
+        return await assumeRole();
+      } catch (error) {
+        throw awsAccessError(error, { roleArn: role.roleArn, call: 'sts:AssumeRole' }) ?? error;
+      }
+    };
+    this.credentials = memoize(
+      assumed,
+      (session) => session.expiration !== undefined && session.expiration.getTime() - Date.now() <= RENEW_BEFORE_MS,
+      (session) => session.expiration !== undefined,
+    );
   }
-
-  /** The assumed role's credentials, assumed once and renewed shortly before they expire. */
-  readonly credentials: AwsCredentialIdentityProvider = async () => {
-    const expiresAt = this.session?.expiration?.getTime();
-    if (this.session && (expiresAt === undefined || expiresAt - Date.now() > RENEW_BEFORE_MS)) return this.session;
-    this.assuming ??= this.assumeRole().finally(() => (this.assuming = undefined));
-    this.session = await this.assuming;
-    return this.session;
-  };
 
   ec2(region: string): EC2Client {
     let client = this.ec2Clients.get(region);
@@ -98,30 +119,5 @@ export class AwsConnector {
   private track<C extends { destroy(): void }>(client: C): C {
     this.clients.push(client);
     return client;
-  }
-
-  private async assumeRole(): Promise<AwsCredentialIdentity> {
-    try {
-      const { Credentials: credentials } = await this.sts.send(
-        new AssumeRoleCommand({
-          RoleArn: this.role.roleArn,
-          ExternalId: this.role.externalId,
-          // Shows in the customer's CloudTrail which organization of the product acted.
-          RoleSessionName: `infra-analytics-${this.role.organizationId}`,
-          DurationSeconds: SESSION_SECONDS,
-        }),
-      );
-      if (!credentials?.AccessKeyId || !credentials.SecretAccessKey) {
-        throw new Error(`AssumeRole of ${this.role.roleArn} returned no credentials`);
-      }
-      return {
-        accessKeyId: credentials.AccessKeyId,
-        secretAccessKey: credentials.SecretAccessKey,
-        sessionToken: credentials.SessionToken,
-        expiration: credentials.Expiration,
-      };
-    } catch (error) {
-      throw awsAccessError(error, { roleArn: this.role.roleArn, call: 'sts:AssumeRole' }) ?? error;
-    }
   }
 }

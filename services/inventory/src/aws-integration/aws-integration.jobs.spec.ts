@@ -10,7 +10,7 @@ import {
   CostExplorerServiceException,
   GetCostAndUsageWithResourcesCommand,
 } from '@aws-sdk/client-cost-explorer';
-import { AssumeRoleCommand, ExpiredTokenException, STSClient, STSServiceException } from '@aws-sdk/client-sts';
+import { AssumeRoleCommand, ExpiredTokenException, STSClient, STSServiceException } from '@aws-sdk/nested-clients/sts';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { EntityManager } from 'typeorm';
 import { type EventEnvelope, TOPICS } from '@infra/contracts';

@@ -6,7 +6,7 @@ import {
   EC2ServiceException,
   type Instance,
 } from '@aws-sdk/client-ec2';
-import { AssumeRoleCommand, ExpiredTokenException, STSClient, STSServiceException } from '@aws-sdk/client-sts';
+import { AssumeRoleCommand, ExpiredTokenException, STSClient, STSServiceException } from '@aws-sdk/nested-clients/sts';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { AssetUpsertItem, UpsertAssetsResponse } from '@infra/contracts';
 import {

@@ -11,7 +11,7 @@ import {
   DataUnavailableException,
   GetCostAndUsageWithResourcesCommand,
 } from '@aws-sdk/client-cost-explorer';
-import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
+import { AssumeRoleCommand, STSClient } from '@aws-sdk/nested-clients/sts';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { CollectedTelemetrySample } from '@infra/contracts';
 import { ASSUME_ROLE_OUTPUT, EXTERNAL_ID, ROLE_ARN } from '../../test/fixtures/aws-ec2';
