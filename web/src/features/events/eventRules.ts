@@ -10,6 +10,7 @@ import {
   type UpdateBusinessEventRequest,
 } from '@infra/contracts';
 import type { TargetChoice } from '../tags/tagRules';
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 
 /** Pure rules of the business-event screens: the form, the account's time zone, the assignment, expected impact. */
 
@@ -37,44 +38,22 @@ function knownZone(timeZone: string): string {
   }
 }
 
-/** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in milliseconds. */
-function offsetAt(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((candidate) => candidate.type === type)?.value);
-  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
-  return wall - (instant - (((instant % 1000) + 1000) % 1000));
-}
-
 /**
  * The UTC instant (ISO 8601) of a wall-clock time `YYYY-MM-DDTHH:mm` in `timeZone`; undefined when empty or invalid.
- * Across a DST change the offset is taken again at the result, so the wall time lands on the zone's own clock.
+ * A wall time a DST change skips lands on the zone's own clock after it.
  */
 export function zonedLocalToIso(local: string, timeZone: string): string | undefined {
-  const match = LOCAL_PATTERN.exec(local.trim());
-  if (!match) return undefined;
-  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0));
-  const wall = Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1, hour ?? 0, minute ?? 0, second ?? 0);
-  if (!Number.isFinite(wall)) return undefined;
-  const zone = knownZone(timeZone);
-  const guess = wall - offsetAt(wall, zone);
-  return new Date(wall - offsetAt(guess, zone)).toISOString();
+  const text = local.trim();
+  if (!LOCAL_PATTERN.test(text)) return undefined;
+  const instant = fromZonedTime(text, knownZone(timeZone));
+  return Number.isFinite(instant.getTime()) ? instant.toISOString() : undefined;
 }
 
 /** The wall-clock time `YYYY-MM-DDTHH:mm` of an instant in `timeZone` (the value of a datetime-local field). */
 export function isoToZonedLocal(iso: string, timeZone: string): string {
   const instant = Date.parse(iso);
   if (!Number.isFinite(instant)) return '';
-  return new Date(instant + offsetAt(instant, knownZone(timeZone))).toISOString().slice(0, 16);
+  return formatInTimeZone(instant, knownZone(timeZone), "yyyy-MM-dd'T'HH:mm");
 }
 
 // ---------------------------------------------------------------------------------------------------------------
