@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+
 /**
  * Every Kafka message is one envelope. The message key is the organization id (per-tenant ordering);
  * account-wide events use the account id.
@@ -33,80 +35,72 @@ export function isEventEnvelope(value: unknown): value is EventEnvelope {
   );
 }
 
-/**
- * A check of data that crossed a process boundary (a Kafka payload): returns what is wrong, empty when valid.
- * The phantom `T` ties a schema to its TypeScript type, so a schema that misses a field does not compile.
- * Extra fields are allowed: a newer producer may add optional fields without breaking older consumers.
- */
-export interface Schema<T> {
-  (value: unknown, path: string): string[];
-  readonly __type?: T;
-}
+/** A payload's schema (valibot), bound to its TypeScript type: a schema that misses a field does not compile. */
+export type PayloadSchema<T> = v.GenericSchema<unknown, T>;
 
-const fail = (path: string, expected: string, value: unknown): string[] => [
-  `${path || 'payload'}: expected ${expected}, got ${value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value}`,
-];
+const kindOf = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+
+/** An issue's message: what was expected and the kind of value found (never the value: it may be megabytes). */
+export const expected =
+  (what: string) =>
+  (issue: v.BaseIssue<unknown>): string =>
+    `expected ${what}, got ${kindOf(issue.input)}`;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/;
 
-/** Small schema combinators for Kafka payloads (no dependency: the web app imports this package too). */
-export const schema = {
-  string:
-    ({ min = 0, max = 10_000 }: { min?: number; max?: number } = {}): Schema<string> =>
-    (value, path) =>
-      typeof value === 'string' && value.length >= min && value.length <= max
-        ? []
-        : fail(path, `a string of ${min}-${max} characters`, value),
-  uuid: (): Schema<string> => (value, path) => (isUuid(value) ? [] : fail(path, 'a UUID', value)),
+/** The field types of the payloads, each refusing with the kind of value found (see `expected`). */
+export const payloadField = {
+  string: ({ min = 0, max = 10_000 }: { min?: number; max?: number } = {}) => {
+    const message = expected(`a string of ${min}-${max} characters`);
+    return v.pipe(v.string(message), v.minLength(min, message), v.maxLength(max, message));
+  },
+  uuid: () =>
+    v.pipe(
+      v.string(expected('a UUID')),
+      v.check((value: string) => isUuid(value), expected('a UUID')),
+    ),
   /** ISO 8601 date or date-time. */
-  isoDate: (): Schema<string> => (value, path) =>
-    typeof value === 'string' && ISO_DATE.test(value) && !Number.isNaN(Date.parse(value))
-      ? []
-      : fail(path, 'an ISO 8601 date', value),
-  number:
-    ({ min = -Number.MAX_VALUE, max = Number.MAX_VALUE }: { min?: number; max?: number } = {}): Schema<number> =>
-    (value, path) =>
-      typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max
-        ? []
-        : fail(path, `a number in [${min}, ${max}]`, value),
-  boolean: (): Schema<boolean> => (value, path) => (typeof value === 'boolean' ? [] : fail(path, 'a boolean', value)),
-  oneOf:
-    <T extends string>(...values: T[]): Schema<T> =>
-    (value, path) =>
-      values.includes(value as T) ? [] : fail(path, `one of ${values.join(', ')}`, value),
+  isoDate: () => {
+    const message = expected('an ISO 8601 date');
+    return v.pipe(
+      v.string(message),
+      v.regex(ISO_DATE, message),
+      v.check((value) => !Number.isNaN(Date.parse(value)), message),
+    );
+  },
+  number: ({ min = -Number.MAX_VALUE, max = Number.MAX_VALUE }: { min?: number; max?: number } = {}) => {
+    const message = expected(`a number in [${min}, ${max}]`);
+    return v.pipe(v.number(message), v.finite(message), v.minValue(min, message), v.maxValue(max, message));
+  },
+  boolean: () => v.boolean(expected('a boolean')),
+  oneOf: <const T extends string>(...values: T[]) => v.picklist(values, expected(`one of ${values.join(', ')}`)),
   /** A JSON scalar: string, number, boolean or null. */
-  scalar: (): Schema<string | number | boolean | null> => (value, path) =>
-    value === null || ['string', 'number', 'boolean'].includes(typeof value)
-      ? []
-      : fail(path, 'a string, number, boolean or null', value),
-  array:
-    <T>(item: Schema<T>, { max = 10_000 }: { max?: number } = {}): Schema<T[]> =>
-    (value, path) =>
-      Array.isArray(value) && value.length <= max
-        ? value.flatMap((element, index) => item(element, `${path}[${index}]`))
-        : fail(path, `an array of at most ${max} items`, value),
-  record:
-    <T>(item: Schema<T>): Schema<Record<string, T>> =>
-    (value, path) =>
-      typeof value === 'object' && value !== null && !Array.isArray(value)
-        ? Object.entries(value).flatMap(([key, element]) => item(element, `${path}.${key}`))
-        : fail(path, 'an object', value),
-  object:
-    <T extends object>(shape: { [K in keyof T]-?: Schema<T[K]> }): Schema<T> =>
-    (value, path) => {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail(path, 'an object', value);
-      const record = value as Record<string, unknown>;
-      return Object.entries<Schema<unknown>>(shape).flatMap(([key, check]) =>
-        check(record[key], path ? `${path}.${key}` : key),
-      );
-    },
-  nullable:
-    <T>(inner: Schema<T>): Schema<T | null> =>
-    (value, path) =>
-      value === null ? [] : inner(value, path),
-  /** A field a newer producer added: older events do not carry it. */
-  optional:
-    <T>(inner: Schema<T>): Schema<T | undefined> =>
-    (value, path) =>
-      value === undefined ? [] : inner(value, path),
+  scalar: () => v.union([v.string(), v.number(), v.boolean(), v.null()], expected('a string, number, boolean or null')),
+  array: <T extends v.GenericSchema>(item: T, { max = 10_000 }: { max?: number } = {}) => {
+    const message = expected(`an array of at most ${max} items`);
+    return v.pipe(v.array(item, message), v.maxLength(max, message));
+  },
+  record: <T extends v.GenericSchema>(item: T) => v.record(v.string(), item, expected('an object')),
+  /** A missing field is reported on its own path, as `missing`. */
+  object: <T extends v.ObjectEntries>(entries: T) =>
+    v.object(entries, (issue) =>
+      issue.kind === 'schema' && issue.expected?.startsWith('"') ? 'missing' : expected('an object')(issue),
+    ),
 };
+
+/**
+ * The problems of data that crossed a process boundary (a Kafka payload) against its schema, each as `path: what
+ * was expected`; empty when valid. Extra fields are allowed: a newer producer may add optional fields without
+ * breaking older consumers. Each field reports its first problem only.
+ */
+export function payloadProblems(schema: v.GenericSchema, value: unknown): string[] {
+  const result = v.safeParse(schema, value, { abortPipeEarly: true });
+  if (result.success) return [];
+  return result.issues.map((issue) => {
+    const path = (issue.path ?? [])
+      .map((item) => (typeof item.key === 'number' ? `[${item.key}]` : `.${String(item.key)}`))
+      .join('')
+      .replace(/^\./, '');
+    return `${path || 'payload'}: ${issue.message}`;
+  });
+}

@@ -1,4 +1,4 @@
-import { schema } from './envelope';
+import { payloadField, payloadProblems, type PayloadSchema } from './envelope';
 import { ALL_TOPICS, TOPIC_SCHEMAS, TOPICS, validateTopicPayload } from './topics';
 
 const ID = '3f1c2a9e-0b7d-4c1e-9a2b-5d6e7f8a9b0c';
@@ -50,9 +50,11 @@ describe('topic payload schemas', () => {
       'status: expected one of active, offline, pending, archived, got string',
       'attributes.x: expected a string, number, boolean or null, got object',
     ]);
-    expect(schema.isoDate()('2026-11-22', '')).toEqual([]);
-    expect(schema.isoDate()('2026-11-22T03:00:00.000Z', '')).toEqual([]);
-    expect(schema.isoDate()('22/11/2026', 'd')).toEqual(['d: expected an ISO 8601 date, got string']);
+    const date = payloadField.object({ d: payloadField.isoDate() });
+    expect(payloadProblems(date, { d: '2026-11-22' })).toEqual([]);
+    expect(payloadProblems(date, { d: '2026-11-22T03:00:00.000Z' })).toEqual([]);
+    expect(payloadProblems(date, { d: '22/11/2026' })).toEqual(['d: expected an ISO 8601 date, got string']);
+    expect(payloadProblems(date, { d: '2026-02-31T25:00:00Z' })).toEqual(['d: expected an ISO 8601 date, got string']);
   });
 
   it('checks collected telemetry by type and size, leaving value ranges to the per-sample rules of analytics', () => {
@@ -72,7 +74,7 @@ describe('topic payload schemas', () => {
       }),
     ).toEqual([
       'source: expected one of aws-cloudwatch, got string',
-      'samples[0].externalId: expected a string of 1-500 characters, got undefined',
+      'samples[0].externalId: missing',
       'samples[0].cpuUtil: expected a number in [-1.7976931348623157e+308, 1.7976931348623157e+308], got string',
     ]);
     expect(
@@ -82,9 +84,10 @@ describe('topic payload schemas', () => {
 
   it('binds each schema to its payload type at compile time', () => {
     // @ts-expect-error a schema that misses a field of the payload does not compile
-    const incomplete: (typeof TOPIC_SCHEMAS)[typeof TOPICS.identityOrganizationChanged] = schema.object<{
-      organizationId: string;
-    }>({ organizationId: schema.uuid() });
-    expect(incomplete).toBeDefined();
+    const incomplete: (typeof TOPIC_SCHEMAS)[typeof TOPICS.identityOrganizationChanged] = payloadField.object({
+      organizationId: payloadField.uuid(),
+    });
+    const typed: PayloadSchema<{ id: string }> = payloadField.object({ id: payloadField.uuid() });
+    expect([incomplete, typed]).toHaveLength(2);
   });
 });

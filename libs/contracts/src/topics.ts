@@ -1,5 +1,6 @@
 import type { TelemetrySample } from './analytics';
-import { Schema, schema as s } from './envelope';
+import * as v from 'valibot';
+import { payloadField, payloadProblems, type PayloadSchema } from './envelope';
 
 /**
  * Kafka topics: versioned names owned by their producing service, and the payload each carries.
@@ -184,25 +185,26 @@ export type PayloadOf<T extends TopicName> = TopicPayloads[T];
  * that fails goes to the topic's dead-letter topic at once: it can never succeed, so it is not retried.
  * Built by a pure call so the web bundle, which imports this module for the names and types only, leaves it out.
  */
-export const TOPIC_SCHEMAS: { [T in TopicName]: Schema<TopicPayloads[T]> } = /* @__PURE__ */ topicSchemas();
+export const TOPIC_SCHEMAS: { [T in TopicName]: PayloadSchema<TopicPayloads[T]> } = /* @__PURE__ */ topicSchemas();
 
-function topicSchemas(): { [T in TopicName]: Schema<TopicPayloads[T]> } {
-  const assetStatus = s.oneOf<AssetStatus>('active', 'offline', 'pending', 'archived');
-  const tagAssignment = s.object<{ tagId: string; assetId: string }>({ tagId: s.uuid(), assetId: s.uuid() });
+function topicSchemas(): { [T in TopicName]: PayloadSchema<TopicPayloads[T]> } {
+  const s = payloadField;
+  const assetStatus = s.oneOf('active', 'offline', 'pending', 'archived');
+  const tagAssignment = s.object({ tagId: s.uuid(), assetId: s.uuid() });
   return {
-    [TOPICS.inventoryAssetUpserted]: s.object<AssetUpsertedPayload>({
+    [TOPICS.inventoryAssetUpserted]: s.object({
       assetId: s.uuid(),
-      externalId: s.optional(s.string({ min: 1, max: 500 })),
+      externalId: v.optional(s.string({ min: 1, max: 500 })),
       name: s.string({ min: 1, max: 500 }),
       status: assetStatus,
       collectionIds: s.array(s.uuid()),
       attributes: s.record(s.scalar()),
     }),
-    [TOPICS.inventoryAssetStatusChanged]: s.object<AssetStatusChangedPayload>({
+    [TOPICS.inventoryAssetStatusChanged]: s.object({
       assetId: s.uuid(),
       status: assetStatus,
     }),
-    [TOPICS.inventoryCollectionChanged]: s.object<CollectionChangedPayload>({
+    [TOPICS.inventoryCollectionChanged]: s.object({
       collectionId: s.uuid(),
       name: s.string({ max: 500 }),
       assetIds: s.array(s.uuid(), { max: 100_000 }),
@@ -210,49 +212,49 @@ function topicSchemas(): { [T in TopicName]: Schema<TopicPayloads[T]> } {
     }),
     // Types only: the ranges are analytics' per-sample rules, so one bad sample is refused alone instead of sending
     // the whole event to the dead-letter topic.
-    [TOPICS.inventoryTelemetryCollected]: s.object<TelemetryCollectedPayload>({
-      source: s.oneOf<CollectedTelemetrySource>('aws-cloudwatch'),
+    [TOPICS.inventoryTelemetryCollected]: s.object({
+      source: s.oneOf('aws-cloudwatch'),
       samples: s.array(
-        s.object<CollectedTelemetrySample>({
+        s.object({
           externalId: s.string({ min: 1, max: 500 }),
           hour: s.isoDate(),
           cpuUtil: s.number(),
-          memUtil: s.optional(s.number()),
-          storageUtil: s.optional(s.number()),
-          networkInBytes: s.optional(s.number()),
-          networkOutBytes: s.optional(s.number()),
-          cost: s.optional(s.number()),
+          memUtil: v.optional(s.number()),
+          storageUtil: v.optional(s.number()),
+          networkInBytes: v.optional(s.number()),
+          networkOutBytes: v.optional(s.number()),
+          cost: v.optional(s.number()),
         }),
         { max: TELEMETRY_COLLECTED_MAX_SAMPLES },
       ),
     }),
-    [TOPICS.taggingTagsAssigned]: s.object<TagsAssignedPayload>({
+    [TOPICS.taggingTagsAssigned]: s.object({
       assignments: s.array(tagAssignment, { max: 100_000 }),
       unassignments: s.array(tagAssignment, { max: 100_000 }),
     }),
-    [TOPICS.taggingTagChanged]: s.object<TagChangedPayload>({
+    [TOPICS.taggingTagChanged]: s.object({
       tagId: s.uuid(),
       key: s.string({ min: 1, max: 500 }),
       value: s.string({ max: 500 }),
       description: s.string(),
-      status: s.oneOf<TagStatus>('Active', 'Offline', 'Pending', 'Archived'),
+      status: s.oneOf('Active', 'Offline', 'Pending', 'Archived'),
     }),
-    [TOPICS.taggingImportCompleted]: s.object<ImportCompletedPayload>({
+    [TOPICS.taggingImportCompleted]: s.object({
       importId: s.uuid(),
       fileName: s.string({ max: 1000 }),
       recordsImported: s.number({ min: 0 }),
     }),
-    [TOPICS.eventsBusinessEventChanged]: s.object<BusinessEventChangedPayload>({
+    [TOPICS.eventsBusinessEventChanged]: s.object({
       businessEventId: s.uuid(),
       name: s.string({ max: 500 }),
       description: s.string(),
       startDate: s.isoDate(),
       endDate: s.isoDate(),
       assetIds: s.array(s.uuid(), { max: 100_000 }),
-      targets: s.optional(
+      targets: v.optional(
         s.array(
-          s.object<BusinessEventTarget>({
-            kind: s.oneOf<BusinessEventTarget['kind']>('collection', 'tag', 'asset'),
+          s.object({
+            kind: s.oneOf('collection', 'tag', 'asset'),
             id: s.uuid(),
             name: s.string({ max: 1000 }),
             assetIds: s.array(s.uuid(), { max: 100_000 }),
@@ -262,27 +264,24 @@ function topicSchemas(): { [T in TopicName]: Schema<TopicPayloads[T]> } {
       ),
       deleted: s.boolean(),
     }),
-    [TOPICS.eventsImpactUpserted]: s.object<ImpactUpsertedPayload>({
+    [TOPICS.eventsImpactUpserted]: s.object({
       businessEventId: s.uuid(),
-      impacts: s.array(
-        s.object<{ assetId: string; impactPercent: number }>({ assetId: s.uuid(), impactPercent: s.number() }),
-        { max: 100_000 },
-      ),
+      impacts: s.array(s.object({ assetId: s.uuid(), impactPercent: s.number() }), { max: 100_000 }),
     }),
-    [TOPICS.identityOrganizationChanged]: s.object<OrganizationChangedPayload>({
+    [TOPICS.identityOrganizationChanged]: s.object({
       organizationId: s.uuid(),
       accountId: s.uuid(),
       name: s.string({ max: 500 }),
       deleted: s.boolean(),
     }),
-    [TOPICS.identityAccountThresholdsChanged]: s.object<ThresholdsChangedPayload>({
+    [TOPICS.identityAccountThresholdsChanged]: s.object({
       accountId: s.uuid(),
       minWorkloadPercentThreshold: s.number({ min: 0, max: 100 }),
       maxWorkloadPercentThreshold: s.number({ min: 0, max: 100 }),
     }),
-    [TOPICS.analyticsRatingsRecomputed]: s.object<RatingsRecomputedPayload>({
+    [TOPICS.analyticsRatingsRecomputed]: s.object({
       ratings: s.array(
-        s.object<AssetRatingValues>({
+        s.object({
           assetId: s.uuid(),
           infraRating: s.number({ min: 0, max: 100 }),
           risk: s.number({ min: 0, max: 100 }),
@@ -294,17 +293,13 @@ function topicSchemas(): { [T in TopicName]: Schema<TopicPayloads[T]> } {
       ),
       computedAt: s.isoDate(),
     }),
-    [TOPICS.analyticsTelemetryFreshness]: s.object<TelemetryFreshnessPayload>({
-      assets: s.array(
-        s.object<{ assetId: string; lastReportedAt: string }>({ assetId: s.uuid(), lastReportedAt: s.isoDate() }),
-        { max: 100_000 },
-      ),
+    [TOPICS.analyticsTelemetryFreshness]: s.object({
+      assets: s.array(s.object({ assetId: s.uuid(), lastReportedAt: s.isoDate() }), { max: 100_000 }),
     }),
   };
 }
 
 /** The problems of a payload for its topic; empty when it is valid. */
 export function validateTopicPayload<T extends TopicName>(topic: T, payload: unknown): string[] {
-  const check: Schema<unknown> = TOPIC_SCHEMAS[topic];
-  return check(payload, '');
+  return payloadProblems(TOPIC_SCHEMAS[topic], payload);
 }

@@ -7,7 +7,6 @@ import {
   isEventEnvelope,
   PayloadOf,
   REQUEST_ID_HEADER,
-  Schema,
   TopicName,
   validateTopicPayload,
 } from '@infra/contracts';
@@ -52,8 +51,14 @@ export type EventHandler<TPayload> = (manager: EntityManager, event: EventEnvelo
 export interface ConsumeWith<TPayload> {
   /** Inbox key: one name per projection, stable across releases. */
   consumer: string;
-  /** The payload's schema (problems; empty when valid). Invalid payloads are dead-lettered without retries. */
-  validate: Schema<TPayload>;
+  /** The payload's problems (empty when valid). Invalid payloads are dead-lettered without retries. */
+  validate: PayloadCheck<TPayload>;
+}
+
+/** A check of a payload, tied to the type it proves (`TPayload`) so the handler's event is typed by it. */
+export interface PayloadCheck<TPayload> {
+  (payload: unknown): string[];
+  readonly __payload?: TPayload;
 }
 
 /**
@@ -123,7 +128,7 @@ export class InboxConsumer {
         return 'dead-lettered';
       }
       // Input that can never succeed is not retried: it would only delay its partition.
-      const problems = validate(envelope.payload, '');
+      const problems = validate(envelope.payload);
       if (problems.length > 0) {
         await this.deadLetter(context, consumer, `invalid payload: ${problems.join('; ')}`, envelope.eventId, 0);
         return 'dead-lettered';

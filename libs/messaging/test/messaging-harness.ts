@@ -4,7 +4,8 @@ import { Controller, INestMicroservice, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Ctx, EventPattern, KafkaContext } from '@nestjs/microservices';
 import { DataSource, EntityManager } from 'typeorm';
-import { EventEnvelope, schema } from '@infra/contracts';
+import * as v from 'valibot';
+import { EventEnvelope, payloadField, payloadProblems, type PayloadSchema } from '@infra/contracts';
 import { uniqueSuffix } from '@infra/platform/testing';
 import {
   ensureTopics,
@@ -12,6 +13,7 @@ import {
   kafkaConsumerOptions,
   KafkaProducer,
   OutboxRelay,
+  type PayloadCheck,
   writeOutboxEvent,
 } from '../src';
 import { scratchMessagingDatabase } from './scratch-database';
@@ -24,11 +26,12 @@ export interface WidgetPayload {
 }
 
 /** The test topic's schema, as libs/contracts declares one per real topic. */
-const widgetSchema = schema.object<WidgetPayload>({
-  widgetId: schema.uuid(),
-  name: schema.string({ min: 1, max: 2_000_000 }),
-  poison: (value, path) => (value === undefined ? [] : schema.boolean()(value, path)),
+const widgetSchema: PayloadSchema<WidgetPayload> = payloadField.object({
+  widgetId: payloadField.uuid(),
+  name: payloadField.string({ min: 1, max: 2_000_000 }),
+  poison: v.optional(payloadField.boolean()),
 });
+const validateWidget: PayloadCheck<WidgetPayload> = (payload) => payloadProblems(widgetSchema, payload);
 
 export interface Harness {
   topic: string;
@@ -73,7 +76,7 @@ export async function createHarness(brokers: string[], options: { maxAttempts?: 
   class WidgetConsumer {
     @EventPattern(topic)
     async onWidget(@Ctx() context: KafkaContext): Promise<void> {
-      const options = { consumer: 'widget-projection', validate: widgetSchema };
+      const options = { consumer: 'widget-projection', validate: validateWidget };
       await inbox.consumeWith(context, options, async (manager: EntityManager, event) => {
         handlerCalls.set(event.eventId, (handlerCalls.get(event.eventId) ?? 0) + 1);
         if (event.payload.poison) throw new Error(`cannot project widget ${event.payload.widgetId}`);
