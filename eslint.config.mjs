@@ -1,73 +1,30 @@
 // One lint configuration for the whole monorepo. Structure is encoded here: no floating promises,
 // exhaustive switches, no `any` outside tests, and the module boundaries below (proved by
 // libs/messaging/test/module-boundaries.spec.ts).
-import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import boundaries from 'eslint-plugin-boundaries';
 
 /**
- * Which part of the repository may import which. A part always imports itself; anything not listed is refused.
- * Direction of the libs: contracts <- platform <- jobs <- messaging (a lib never imports one to its right).
- * Services import libs only (never another service or the gateway); the web app only libs/contracts.
+ * Which part of the repository may import which (eslint-plugin-boundaries). A part always imports itself; anything
+ * not listed is refused. Direction of the libs: contracts <- platform <- jobs <- messaging (a lib never imports one
+ * to its right). Services import libs only (never another service or the gateway); the web app only libs/contracts.
  */
-const ALLOWED_IMPORTS = {
-  'libs/contracts': [],
-  'libs/platform': ['libs/contracts'],
-  'libs/jobs': ['libs/contracts', 'libs/platform'],
-  'libs/messaging': ['libs/contracts', 'libs/platform', 'libs/jobs'],
-  services: ['libs/contracts', 'libs/platform', 'libs/jobs', 'libs/messaging'],
-  gateway: ['libs/contracts', 'libs/platform', 'libs/jobs', 'libs/messaging'],
-  web: ['libs/contracts'],
-};
-
-/** The part a repository-relative path belongs to: `libs/<name>`, `services/<name>`, `gateway`, `web`, or none. */
-function partOf(relative) {
-  const [top, name] = relative.split(/[\\/]/);
-  if (top === 'libs' || top === 'services') return name ? `${top}/${name}` : undefined;
-  return top === 'gateway' || top === 'web' ? top : undefined;
-}
-
-/** Where an import specifier points, as a part; undefined for packages outside the repository. */
-function targetOf(specifier, file) {
-  if (specifier.startsWith('.'))
-    return partOf(path.relative(import.meta.dirname, path.resolve(path.dirname(file), specifier)));
-  const workspace = /^@infra\/([^/]+)/.exec(specifier)?.[1];
-  if (workspace) {
-    const service = /^(.+)-service$/.exec(workspace)?.[1];
-    if (service) return `services/${service}`;
-    return workspace === 'gateway' || workspace === 'web' ? workspace : `libs/${workspace}`;
-  }
-  // tsconfig's baseUrl is the repository root, so "services/x/src/..." would resolve too.
-  return /^(libs|services|gateway|web)\//.test(specifier) ? partOf(specifier) : undefined;
-}
-
-const moduleBoundaries = {
-  meta: { type: 'problem', schema: [], messages: { refused: '{{from}} must not import {{to}} ({{rule}}).' } },
-  create(context) {
-    const from = partOf(path.relative(import.meta.dirname, context.filename));
-    if (!from) return {};
-    const allowed = ALLOWED_IMPORTS[from.startsWith('services/') ? 'services' : from] ?? [];
-    const check = (node) => {
-      if (node?.type !== 'Literal' || typeof node.value !== 'string') return;
-      const to = targetOf(node.value, context.filename);
-      if (!to || to === from || allowed.includes(to)) return;
-      const rule =
-        allowed.length === 0 ? `${from} imports nothing internal` : `${from} may import ${allowed.join(', ')}`;
-      context.report({ node, messageId: 'refused', data: { from, to, rule } });
-    };
-    return {
-      ImportDeclaration: (node) => check(node.source),
-      ExportNamedDeclaration: (node) => check(node.source),
-      ExportAllDeclaration: (node) => check(node.source),
-      ImportExpression: (node) => check(node.source),
-      CallExpression: (node) => {
-        if (node.callee.type === 'Identifier' && node.callee.name === 'require') check(node.arguments[0]);
-      },
-    };
+const libs = (...names) => names.map((name) => ['libs', { name }]);
+const BOUNDARY_RULES = [
+  { from: [['libs', { name: 'contracts' }]], allow: libs('contracts') },
+  { from: [['libs', { name: 'platform' }]], allow: libs('contracts', 'platform') },
+  { from: [['libs', { name: 'jobs' }]], allow: libs('contracts', 'platform', 'jobs') },
+  { from: [['libs', { name: 'messaging' }]], allow: libs('contracts', 'platform', 'jobs', 'messaging') },
+  {
+    from: ['services'],
+    allow: [...libs('contracts', 'platform', 'jobs', 'messaging'), ['services', { name: '${from.name}' }]],
   },
-};
+  { from: ['gateway'], allow: [...libs('contracts', 'platform', 'jobs', 'messaging'), 'gateway'] },
+  { from: ['web'], allow: [...libs('contracts'), 'web'] },
+];
 
 /** The array literal given to Promise.all/allSettled/race/any. */
 const PROMISE_ARRAY =
@@ -109,8 +66,21 @@ export default tseslint.config(
   },
   {
     files: ['libs/**/*.ts', 'services/**/*.ts', 'gateway/**/*.ts', 'web/**/*.ts', 'web/**/*.tsx'],
-    plugins: { boundaries: { rules: { 'module-boundaries': moduleBoundaries } } },
-    rules: { 'boundaries/module-boundaries': 'error' },
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': [
+        // Whole paths from the repository root: gateway/src/web is the gateway's, not the web app's.
+        { type: 'libs', pattern: 'libs/*/**', mode: 'full', capture: ['name'] },
+        { type: 'services', pattern: 'services/*/**', mode: 'full', capture: ['name'] },
+        { type: 'gateway', pattern: 'gateway/**', mode: 'full' },
+        { type: 'web', pattern: 'web/**', mode: 'full' },
+      ],
+      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import', 'require'],
+      'import/resolver': { typescript: { project: 'tsconfig.json' }, node: true },
+    },
+    rules: {
+      'boundaries/element-types': ['error', { default: 'disallow', rules: BOUNDARY_RULES }],
+    },
   },
   {
     // SQL is composed with the `sql` tag (libs/platform/src/database/sql.ts): a fragment pasted into a plain template
@@ -169,17 +139,6 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@infra/messaging', '@infra/platform', '**/services/**', '**/gateway/**'],
-              message: 'The web app imports only @infra/contracts from the backend side.',
-            },
-          ],
-        },
-      ],
     },
   },
   {
