@@ -8,7 +8,7 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SvgIconComponent } from '@mui/icons-material';
-import { Suspense } from 'react';
+import { Suspense, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
@@ -66,6 +66,9 @@ export default function HomePage() {
   const name = greetingName(profile);
   const organizationId = useAppSelector(selectSelectedOrganizationId);
   const noOrganization = profile !== undefined && organizationId === '';
+  // The dashboard is drawn in a second, interruptible render: the greeting and the shortcuts paint first instead of
+  // waiting for every widget's first render (Home's largest text was painted seconds late behind it).
+  const drawDashboard = useDeferredValue(true, false);
 
   return (
     <Stack spacing={4}>
@@ -102,9 +105,7 @@ export default function HomePage() {
               <TagsWidget />
             </Grid>
           </Grid>
-          <Suspense fallback={<Loading />}>
-            <HomeDashboard />
-          </Suspense>
+          <Suspense fallback={<Loading />}>{drawDashboard ? <HomeDashboard /> : <Loading />}</Suspense>
         </>
       )}
     </Stack>

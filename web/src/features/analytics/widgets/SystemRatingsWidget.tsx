@@ -1,11 +1,16 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
-import type { AssetRatings, RatingInputs, SystemRatingsResponse, UnitCostComparison } from '@infra/contracts';
+import type {
+  AssetRatings,
+  RatingInputs,
+  RatingValues,
+  SystemRatingsResponse,
+  UnitCostComparison,
+} from '@infra/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDataGridDefaults } from '../../../shared/table';
+import { CompactTable, type CompactColumn } from '../../../shared/components/CompactTable';
 import { useGetSystemRatingsQuery, type AnalysisResult } from '../analyticsApi';
 import { useAnalyticsFormat, type AnalyticsFormat } from '../analyticsFormat';
 import { AssetLink, Figure, Figures } from '../Figures';
@@ -79,85 +84,69 @@ function UnitCostPanel({ unitCost }: { unitCost: UnitCostComparison }) {
   );
 }
 
-function lowestColumns(t: (key: string) => string, format: AnalyticsFormat): GridColDef<AssetRatings>[] {
-  const rating = (field: keyof AssetRatings, key: string): GridColDef<AssetRatings> => ({
-    field,
-    headerName: t(key),
-    type: 'number',
+function lowestColumns(t: (key: string) => string, format: AnalyticsFormat): CompactColumn<AssetRatings>[] {
+  const rating = (field: keyof RatingValues, key: string): CompactColumn<AssetRatings> => ({
+    id: field,
+    header: t(key),
+    numeric: true,
     width: 104,
-    valueFormatter: (value: number | null) => format.rating(value),
+    value: (row) => row[field],
+    format: (value) => format.rating(value),
   });
-  const hours = (field: keyof RatingInputs, key: string): GridColDef<AssetRatings> => ({
-    field: `inputs.${field}`,
-    headerName: t(key),
-    type: 'number',
-    width: 112,
-    valueGetter: (_value, row) => row.inputs[field],
-    valueFormatter: (value: number) => format.number(value),
+  const input = (
+    field: 'hours' | 'expectedHours' | 'hoursInBand' | 'hoursOverMax' | 'hoursWithCost' | 'meanWorkload' | 'sdWorkload',
+    key: string,
+    show: (value: number | null) => string,
+  ): CompactColumn<AssetRatings> => ({
+    id: `inputs.${field}`,
+    header: t(key),
+    numeric: true,
+    width: 120,
+    value: (row) => row.inputs[field],
+    format: show,
   });
+  const hours = (value: number | null) => format.number(value);
   return [
     {
-      field: 'name',
-      headerName: t('analytics.columns.asset'),
-      minWidth: 140,
-      flex: 1,
-      renderCell: ({ row }) => <AssetLink id={row.assetId} name={row.name} />,
+      id: 'name',
+      header: t('analytics.columns.asset'),
+      value: (row) => row.name,
+      render: (row) => <AssetLink id={row.assetId} name={row.name} />,
     },
     rating('infraRating', 'analytics.ratings.infraRating'),
     rating('risk', 'analytics.ratings.risk'),
     rating('optimization', 'analytics.ratings.optimization'),
     rating('volatility', 'analytics.ratings.volatility'),
     rating('dataHealth', 'analytics.ratings.dataHealth'),
-    hours('hours', 'analytics.inputs.hours'),
-    hours('expectedHours', 'analytics.inputs.expectedHours'),
-    hours('hoursInBand', 'analytics.columns.hoursInBand'),
-    hours('hoursOverMax', 'analytics.columns.hoursOverMax'),
-    hours('hoursWithCost', 'analytics.inputs.hoursWithCost'),
+    input('hours', 'analytics.inputs.hours', hours),
+    input('expectedHours', 'analytics.inputs.expectedHours', hours),
+    input('hoursInBand', 'analytics.columns.hoursInBand', hours),
+    input('hoursOverMax', 'analytics.columns.hoursOverMax', hours),
+    input('hoursWithCost', 'analytics.inputs.hoursWithCost', hours),
+    input('meanWorkload', 'analytics.inputs.meanWorkload', (value) => format.wcu(value)),
+    input('sdWorkload', 'analytics.inputs.sdWorkload', (value) => format.wcu(value)),
     {
-      field: 'inputs.meanWorkload',
-      headerName: t('analytics.inputs.meanWorkload'),
-      type: 'number',
-      width: 120,
-      valueGetter: (_value, row) => row.inputs.meanWorkload,
-      valueFormatter: (value: number | null) => format.wcu(value),
-    },
-    {
-      field: 'inputs.sdWorkload',
-      headerName: t('analytics.inputs.sdWorkload'),
-      type: 'number',
-      width: 120,
-      valueGetter: (_value, row) => row.inputs.sdWorkload,
-      valueFormatter: (value: number | null) => format.wcu(value),
-    },
-    {
-      field: 'flags',
-      headerName: t('analytics.columns.flags'),
-      minWidth: 200,
+      id: 'flags',
+      header: t('analytics.columns.flags'),
+      width: 200,
       sortable: false,
-      renderCell: ({ row }) => <Flags inputs={row.inputs} />,
+      value: () => null,
+      render: (row) => <Flags inputs={row.inputs} />,
     },
   ];
 }
 
-/** A group's lowest InfraRatings with their inputs; the grid scrolls inside the card. */
-function LowestGrid({ rows }: { rows: AssetRatings[] }) {
+/** A group's lowest InfraRatings with their inputs; the table scrolls inside the card. */
+function LowestTable({ rows }: { rows: AssetRatings[] }) {
   const { t } = useTranslation();
   const format = useAnalyticsFormat();
-  const gridDefaults = useDataGridDefaults();
   const columns = useMemo(() => lowestColumns(t, format), [t, format]);
   return (
-    <DataGrid
-      {...gridDefaults}
+    <CompactTable
       rows={rows}
-      getRowId={(row) => row.assetId}
+      rowId={(row) => row.assetId}
       columns={columns}
-      initialState={{ pagination: { paginationModel: { page: 0, pageSize: 5 } } }}
-      density="compact"
-      autoHeight
-      disableRowSelectionOnClick
-      disableColumnMenu
-      aria-label={t('analytics.ratings.lowest')}
-      sx={{ border: 0 }}
+      ariaLabel={t('analytics.ratings.lowest')}
     />
   );
 }
@@ -172,7 +161,7 @@ function SystemRatingsBody({ analysis }: { analysis: SystemRatingsResponse }) {
           <Typography variant="subtitle2" component="h4" sx={{ mb: 1 }}>
             {t('analytics.ratings.lowest')}
           </Typography>
-          <LowestGrid rows={analysis.lowest} />
+          <LowestTable rows={analysis.lowest} />
         </>
       ) : null}
       <UnitCostPanel unitCost={analysis.unitCost} />

@@ -6,11 +6,10 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import type { AssetUtilization, Stats, SystemUtilizationResponse } from '@infra/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDataGridDefaults } from '../../../shared/table';
+import { CompactTable, type CompactColumn } from '../../../shared/components/CompactTable';
 import { useGetSystemUtilizationQuery, type AnalysisResult } from '../analyticsApi';
 import { useAnalyticsFormat } from '../analyticsFormat';
 import { TimeSeriesChart } from '../charts/TimeSeriesChart';
@@ -61,48 +60,40 @@ function StatsTable({ cpu, memory }: { cpu: Stats; memory: Stats }) {
   );
 }
 
-/** Each asset of a group with its statistics; the grid scrolls inside the card. */
-function PerAssetGrid({ rows }: { rows: AssetUtilization[] }) {
+/** Each asset of a group with its statistics; the table scrolls inside the card. */
+function PerAssetTable({ rows }: { rows: AssetUtilization[] }) {
   const { t } = useTranslation();
   const format = useAnalyticsFormat();
-  const gridDefaults = useDataGridDefaults();
-  const columns = useMemo<GridColDef<AssetUtilization>[]>(() => {
-    const stat = (resource: 'cpu' | 'memory', name: keyof Stats): GridColDef<AssetUtilization> => ({
-      field: `${resource}.${name}`,
-      headerName: t('analytics.utilization.column', {
+  const columns = useMemo<CompactColumn<AssetUtilization>[]>(() => {
+    const stat = (resource: 'cpu' | 'memory', name: keyof Stats): CompactColumn<AssetUtilization> => ({
+      id: `${resource}.${name}`,
+      header: t('analytics.utilization.column', {
         resource: t(`analytics.utilization.${resource}`),
         stat: t(`analytics.stats.${name}`),
       }),
-      type: 'number',
+      numeric: true,
       width: 112,
-      valueGetter: (_value, row) => row[resource][name],
-      valueFormatter: (value: number | null) => format.percent(value),
+      value: (row) => row[resource][name],
+      format: (value) => format.percent(value),
     });
     return [
       {
-        field: 'name',
-        headerName: t('analytics.columns.asset'),
-        minWidth: 140,
-        flex: 1,
-        renderCell: ({ row }) => <AssetLink id={row.assetId} name={row.name} />,
+        id: 'name',
+        header: t('analytics.columns.asset'),
+        value: (row) => row.name,
+        render: (row) => <AssetLink id={row.assetId} name={row.name} />,
       },
       ...STATS.map((name) => stat('cpu', name)),
       ...STATS.map((name) => stat('memory', name)),
     ];
   }, [t, format]);
   return (
-    <DataGrid
-      {...gridDefaults}
+    <CompactTable
       rows={rows}
-      getRowId={(row) => row.assetId}
+      rowId={(row) => row.assetId}
       columns={columns}
-      initialState={{ pagination: { paginationModel: { page: 0, pageSize: 5 } } }}
-      density="compact"
-      autoHeight
-      disableRowSelectionOnClick
-      disableColumnMenu
-      aria-label={t('analytics.utilization.perAsset')}
-      sx={{ border: 0, mt: 2 }}
+      ariaLabel={t('analytics.utilization.perAsset')}
+      sx={{ mt: 2 }}
     />
   );
 }
@@ -143,7 +134,7 @@ function UtilizationBody({ analysis }: { analysis: SystemUtilizationResponse }) 
           <Typography variant="subtitle2" component="h4">
             {t('analytics.utilization.perAsset')}
           </Typography>
-          <PerAssetGrid rows={analysis.perAsset} />
+          <PerAssetTable rows={analysis.perAsset} />
         </>
       ) : null}
     </>

@@ -2,12 +2,11 @@ import Box from '@mui/material/Box';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useTheme } from '@mui/material/styles';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import type { CostAnalysisResponse, CostBreakdownItem } from '@infra/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currencySymbol } from '../../../shared/format';
-import { useDataGridDefaults } from '../../../shared/table';
+import { CompactTable, type CompactColumn } from '../../../shared/components/CompactTable';
 import { useGetCostAnalysisQuery, type AnalysisResult, type AnalysisScope } from '../analyticsApi';
 import { useAnalyticsFormat } from '../analyticsFormat';
 import { TargetEventBands, TargetEventLegend } from '../charts/BusinessEventBands';
@@ -17,28 +16,29 @@ import { AnalysisWidget, NoDataForPeriod, type AnalysisWidgetProps } from '../Wi
 
 type Breakdown = 'byTag' | 'byCollection';
 
-/** The cost broken down by tag or by collection, in a small grid that scrolls inside the card. */
-function BreakdownGrid({ analysis }: { analysis: CostAnalysisResponse }) {
+/** The cost broken down by tag or by collection, in a small table that scrolls inside the card. */
+function BreakdownTable({ analysis }: { analysis: CostAnalysisResponse }) {
   const { t } = useTranslation();
   const format = useAnalyticsFormat();
-  const gridDefaults = useDataGridDefaults();
   const [breakdown, setBreakdown] = useState<Breakdown>('byTag');
-  const columns = useMemo<GridColDef<CostBreakdownItem>[]>(
+  const columns = useMemo<CompactColumn<CostBreakdownItem>[]>(
     () => [
-      { field: 'label', headerName: t(`analytics.cost.${breakdown}`), minWidth: 140, flex: 1 },
+      { id: 'label', header: t(`analytics.cost.${breakdown}`), value: (row) => row.label },
       {
-        field: 'cost',
-        headerName: t('analytics.cost.cost'),
-        type: 'number',
+        id: 'cost',
+        header: t('analytics.cost.cost'),
+        numeric: true,
         width: 120,
-        valueFormatter: (value: number) => format.money(value, analysis.currency),
+        value: (row) => row.cost,
+        format: (value) => format.money(value, analysis.currency),
       },
       {
-        field: 'idleCost',
-        headerName: t('analytics.cost.idleCost'),
-        type: 'number',
+        id: 'idleCost',
+        header: t('analytics.cost.idleCost'),
+        numeric: true,
         width: 120,
-        valueFormatter: (value: number) => format.money(value, analysis.currency),
+        value: (row) => row.idleCost,
+        format: (value) => format.money(value, analysis.currency),
       },
     ],
     [t, format, breakdown, analysis.currency],
@@ -57,17 +57,11 @@ function BreakdownGrid({ analysis }: { analysis: CostAnalysisResponse }) {
         <ToggleButton value="byCollection">{t('analytics.cost.byCollection')}</ToggleButton>
       </ToggleButtonGroup>
       <Box data-testid="cost-breakdown" sx={{ minWidth: 0 }}>
-        <DataGrid
-          {...gridDefaults}
+        <CompactTable
           rows={analysis[breakdown]}
+          rowId={(row) => row.id}
           columns={columns}
-          initialState={{ pagination: { paginationModel: { page: 0, pageSize: 5 } } }}
-          density="compact"
-          autoHeight
-          disableRowSelectionOnClick
-          disableColumnMenu
-          aria-label={t(`analytics.cost.${breakdown}`)}
-          sx={{ border: 0 }}
+          ariaLabel={t(`analytics.cost.${breakdown}`)}
         />
       </Box>
     </>
@@ -124,7 +118,7 @@ function CostBody({ analysis, scope }: { analysis: CostAnalysisResponse; scope: 
       >
         <TargetEventBands scope={scope} horizon={analysis.horizon} />
       </TimeSeriesChart>
-      <BreakdownGrid analysis={analysis} />
+      <BreakdownTable analysis={analysis} />
     </>
   );
 }
