@@ -11,6 +11,8 @@ export interface DistributionBin {
 /** The InfraRating distribution: how many assets fall in each bin of 10. */
 export function DistributionChart({ bins, label }: { bins: readonly DistributionBin[]; label: string }) {
   const { t } = useTranslation();
+  // With no rated asset the axis would span 0 to 0 and label its one tick "0.0…": give it a whole asset of room.
+  const empty = bins.every((bin) => bin.count === 0);
   return (
     <Box role="figure" aria-label={label} sx={{ width: '100%', minWidth: 0 }}>
       <BarChart
@@ -23,7 +25,7 @@ export function DistributionChart({ bins, label }: { bins: readonly Distribution
             tickLabelStyle: { fontSize: 10 },
           },
         ]}
-        yAxis={[{ width: 40, tickMinStep: 1 }]}
+        yAxis={[{ width: 40, tickMinStep: 1, ...(empty ? { max: 1 } : {}) }]}
         series={[{ data: bins.map((bin) => bin.count), label: t('analytics.ratings.assets') }]}
         hideLegend
         skipAnimation
