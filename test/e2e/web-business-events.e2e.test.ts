@@ -47,7 +47,14 @@ function apiFromPage<T>(page: Page, method: string, url: string): Promise<{ stat
 }
 
 /** A datetime-local value (`YYYY-MM-DDTHH:mm`) `days` from now; the account's zone shifts it by hours at most. */
-const localDaysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 16);
+/** A time `days` from now as an English reader types it into the date-time picker (UTC, the demo account's zone). */
+const localDaysFromNow = (days: number) => {
+  const [date = '', time = ''] = new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 16).split('T');
+  const [year, month, day] = date.split('-');
+  const [hours = 0, minutes = '00'] = [Number(time.slice(0, 2)), time.slice(3, 5)];
+  const hour12 = String(hours % 12 === 0 ? 12 : hours % 12).padStart(2, '0');
+  return `${month}/${day}/${year} ${hour12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+};
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

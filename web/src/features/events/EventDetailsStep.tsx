@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { ROUTES } from '../../config/routes';
 import { eventFormIssues, hasFormIssues, type EventForm, type EventFormIssues } from './eventRules';
+import { PickerLanguage, WallClockPicker } from './WallClockPicker';
 
 export interface EventDetailsStepProps {
   form: EventForm;
@@ -22,8 +23,8 @@ export interface EventDetailsStepProps {
 type Field = 'name' | 'description' | 'start' | 'end';
 
 /**
- * The first step of Add Event and Edit Event: name, description, start and end date/time (in the account's time
- * zone). Each rule of §5 shows under its field, in the contract's words, once the field has been left or Next tried.
+ * The first step of Add Event and Edit Event: name, description, start and end date/time (wall clocks of the account's
+ * time zone, typed or picked). Each rule of §5 shows under its field, in the contract's words, once the field has been left or Next tried.
  */
 export function EventDetailsStep({
   form,
@@ -75,32 +76,28 @@ export function EventDetailsStep({
           htmlInput: { maxLength: LIMITS.eventDescriptionMaxLength + 1, 'data-testid': 'event-description' },
         }}
       />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
-          type="datetime-local"
-          label={t('events.fields.start')}
-          value={form.start}
-          onChange={(event) => set('start')(event.target.value)}
-          onBlur={() => touch('start')}
-          required
-          error={datesIssue !== undefined}
-          helperText={t('events.details.timeZone', { timeZone })}
-          fullWidth
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'event-start' } }}
-        />
-        <TextField
-          type="datetime-local"
-          label={t('events.fields.end')}
-          value={form.end}
-          onChange={(event) => set('end')(event.target.value)}
-          onBlur={() => touch('end')}
-          required
-          error={datesIssue !== undefined}
-          helperText={datesIssue ?? ' '}
-          fullWidth
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'event-end' } }}
-        />
-      </Stack>
+      <PickerLanguage>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <WallClockPicker
+            label={t('events.fields.start')}
+            value={form.start}
+            onChange={set('start')}
+            onBlur={() => touch('start')}
+            error={datesIssue !== undefined}
+            helperText={t('events.details.timeZone', { timeZone })}
+            testId="event-start"
+          />
+          <WallClockPicker
+            label={t('events.fields.end')}
+            value={form.end}
+            onChange={set('end')}
+            onBlur={() => touch('end')}
+            error={datesIssue !== undefined}
+            helperText={datesIssue ?? ' '}
+            testId="event-end"
+          />
+        </Stack>
+      </PickerLanguage>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
         <Button component={RouterLink} to={ROUTES.adminEvents}>
           {t('common.cancel')}

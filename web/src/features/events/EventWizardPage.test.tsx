@@ -1,3 +1,4 @@
+import { format, parse } from 'date-fns';
 import { BUSINESS_EVENT_RULE_MESSAGES } from '@infra/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
@@ -44,12 +45,16 @@ const type = (testId: string, value: string) => {
   fireEvent.blur(field);
 };
 
+/** Types a wall-clock time (`YYYY-MM-DDTHH:mm`) into a date-time picker, as an English reader writes it. */
+const typeDate = (testId: string, wallClock: string) =>
+  type(testId, format(parse(wallClock, "yyyy-MM-dd'T'HH:mm", new Date()), 'MM/dd/yyyy hh:mm aa'));
+
 async function fillDetails() {
   await screen.findByTestId('event-name');
   type('event-name', 'Black_Friday');
   type('event-description', 'Yearly_sale');
-  type('event-start', '2026-11-27T00:00');
-  type('event-end', '2026-11-30T23:59');
+  typeDate('event-start', '2026-11-27T00:00');
+  typeDate('event-end', '2026-11-30T23:59');
 }
 
 function chosenTargets(): (string | null)[] {
@@ -107,10 +112,10 @@ describe('Add Event: the details', () => {
     );
 
     // The end before the start.
-    type('event-start', '2026-11-27T00:00');
-    type('event-end', '2026-11-26T23:00');
+    typeDate('event-start', '2026-11-27T00:00');
+    typeDate('event-end', '2026-11-26T23:00');
     expect(screen.getByText(BUSINESS_EVENT_RULE_MESSAGES.dates)).toBeTruthy();
-    type('event-end', '2026-11-27T00:00');
+    typeDate('event-end', '2026-11-27T00:00');
     expect(screen.queryByText(BUSINESS_EVENT_RULE_MESSAGES.dates)).toBeNull();
     fireEvent.click(screen.getByTestId('event-details-next'));
     expect(writesOf(gateway.sent)).toEqual([]);
@@ -239,8 +244,8 @@ describe('Edit Event', () => {
     const name = (await screen.findByTestId('event-name')) as HTMLInputElement;
     expect(screen.getByRole('heading', { name: 'Edit Event', level: 1 })).toBeTruthy();
     expect(name.value).toBe('Black_Friday');
-    expect((screen.getByTestId('event-start') as HTMLInputElement).value).toBe('2026-11-27T00:00');
-    expect((screen.getByTestId('event-end') as HTMLInputElement).value).toBe('2026-11-30T23:59');
+    expect((screen.getByTestId('event-start') as HTMLInputElement).value).toBe('11/27/2026 12:00 AM');
+    expect((screen.getByTestId('event-end') as HTMLInputElement).value).toBe('11/30/2026 11:59 PM');
     type('event-description', 'Sale_2026');
     fireEvent.click(screen.getByTestId('event-details-next'));
 
