@@ -280,8 +280,11 @@ describe.each(BUILDS)('build of %s', (dir) => {
       'prometheus.io/port': String(metricsPort),
       'prometheus.io/path': '/metrics',
     });
-    if (app === 'gateway')
+    if (app === 'gateway') {
       expect(container.ports).toContainEqual({ name: 'metrics', containerPort: manifest.gateway.metricsPort });
+      // Behind the Ingress controller: its X-Forwarded-For entry is the client (per-client throttles).
+      expect(container.env).toContainEqual({ name: 'TRUST_PROXY_HOPS', value: '1' });
+    }
 
     expect(pod.automountServiceAccountToken).toBe(false);
     expect(pod.securityContext?.runAsNonRoot).toBe(true);

@@ -228,6 +228,9 @@ function gatewayDocs() {
     // /metrics has its own listener, reachable by Prometheus only (NetworkPolicy below), never through the Ingress.
     { name: 'METRICS_PORT', value: String(GATEWAY.metricsPort) },
     { name: 'METRICS_HOST', value: '0.0.0.0' },
+    // The Ingress controller is the one proxy in front: its X-Forwarded-For entry is the client (the sign-in and
+    // API-key throttles count per client). With 0 every client would be the ingress, one lockout for all.
+    { name: 'TRUST_PROXY_HOPS', value: '1' },
     ...SERVICE_LIST.map((s) => ({ name: `SERVICE_URL_${s.name.toUpperCase()}`, value: `http://${s.name}:${s.port}` })),
     ...secretVariablesOf('gateway').map(secretEnv),
   ];

@@ -31,15 +31,18 @@ export function contentDisposition(fileName: string): string {
 
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+/** Bidirectional controls: "invoice\u202Evsc.csv" shows as "invoicecsv.csv" in a list (a name that lies). */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 export const FILE_NAME_MAX_LENGTH = 200;
 
-/** A name that can be a stored file's: at most 200 characters, no slashes or control characters. */
+/** A name that can be a stored file's: at most 200 characters, no slashes, control or bidirectional characters. */
 export function isSafeFileName(fileName: string): boolean {
   return (
     fileName.length > 0 &&
     fileName.length <= FILE_NAME_MAX_LENGTH &&
     !/[/\\]/.test(fileName) &&
-    !CONTROL_CHARACTERS.test(fileName)
+    !CONTROL_CHARACTERS.test(fileName) &&
+    !BIDI_CONTROLS.test(fileName)
   );
 }
 

@@ -17,9 +17,10 @@ export const TAG_IMPORT_TEMPLATE = csvText([
 export class FilesService {
   constructor(@Inject(FILE_STORE) private readonly store: FileStore) {}
 
-  /** `GET s3/tag-upload/{fileName}`: where the browser PUTs the file (Admin). */
-  uploadAddress(actor: Actor, fileName: string): Promise<FileAddressDto> {
+  /** `GET s3/tag-upload/{fileName}`: where the browser PUTs the file (Admin); never the template's name. */
+  async uploadAddress(actor: Actor, fileName: string): Promise<FileAddressDto> {
     requireValidName(fileName);
+    if (isReserved(fileName)) throw taggingError(TaggingErrorCode.FileNameInvalid);
     return this.store.uploadAddress(actor.organizationId, fileName);
   }
 
@@ -36,7 +37,8 @@ export class FilesService {
   /** The local store's signed PUT: the body replaces the file whole once it is complete. */
   async receiveUpload(query: Partial<SignedQuery>, body: unknown): Promise<void> {
     const target = this.local().verify('PUT', query);
-    if (!target || !isValidFileName(target.fileName)) throw taggingError(TaggingErrorCode.UploadAddressInvalid);
+    if (!target || !isValidFileName(target.fileName) || isReserved(target.fileName))
+      throw taggingError(TaggingErrorCode.UploadAddressInvalid);
     // The service takes text/csv bodies as their bytes (textAsBytes); anything else (or no body) is not a file.
     if (!Buffer.isBuffer(body)) throw new UnsupportedMediaTypeException('The file must be sent as text/csv.');
     const content = body;
@@ -58,6 +60,11 @@ export class FilesService {
     if (!(this.store instanceof LocalFileStore)) throw taggingError(TaggingErrorCode.FileNotFound);
     return this.store;
   }
+}
+
+/** The template is the product's file: an upload of that name would replace what every Admin downloads. */
+function isReserved(fileName: string): boolean {
+  return fileName.toLowerCase() === TAG_IMPORT_TEMPLATE_FILE.toLowerCase();
 }
 
 function requireValidName(fileName: string): void {

@@ -54,8 +54,15 @@ describe('LocalFileStore', () => {
 
 describe('isValidFileName', () => {
   it.each(['tags.csv', 'My Tags (2).CSV', 'é.csv'])('accepts %s', (name) => expect(isValidFileName(name)).toBe(true));
-  it.each(['tags.txt', '.csv', 'a/b.csv', 'a\\b.csv', 'a\u0000.csv', 'a\n.csv', `${'a'.repeat(197)}.csv`])(
-    'refuses %j',
-    (name) => expect(isValidFileName(name)).toBe(false),
-  );
+  it.each([
+    'tags.txt',
+    '.csv',
+    'a/b.csv',
+    'a\\b.csv',
+    'a\u0000.csv',
+    'a\n.csv',
+    `${'a'.repeat(197)}.csv`,
+    'invoice\u202evsc.csv',
+    'tags\u2066.csv',
+  ])('refuses %j', (name) => expect(isValidFileName(name)).toBe(false));
 });
