@@ -6,7 +6,7 @@ import { scriptBudget } from './build/scriptBudget';
 import { USER_GUIDE_PATHS } from './src/config/docs';
 import { ROUTES } from './src/config/routes';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /** The gateway serves the API (and, in production, this build) on one origin. */
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
@@ -89,10 +89,42 @@ function moduleGroups(getModuleInfo: ModuleInfoOf) {
   };
 }
 
+/**
+ * react-transition-group by file instead of through its index, for MUI (Transition, TransitionGroup) and the date
+ * pickers (CSSTransition, TransitionGroup). Through the index, the sign-in page's vendor chunk held the index's module
+ * and so everything any page used of it: the pickers' CSSTransition and its class helpers (5.6 KB) were loaded before
+ * the sign-in page's first render, past its script budget.
+ */
+const TRANSITIONS_BY_FILE: { importer: RegExp; exports: string[] }[] = [
+  { importer: /[\\/]@mui[\\/]material[\\/]/, exports: ['Transition', 'TransitionGroup'] },
+  { importer: /[\\/]@mui[\\/]x-date-pickers[\\/]/, exports: ['CSSTransition', 'TransitionGroup'] },
+];
+const TRANSITIONS_MODULE = '\0transitions:';
+
+function transitionsByFile(): Plugin {
+  return {
+    name: 'transitions-by-file',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== 'react-transition-group' || !importer) return undefined;
+      const index = TRANSITIONS_BY_FILE.findIndex((entry) => entry.importer.test(importer));
+      return index >= 0 ? `${TRANSITIONS_MODULE}${index}` : undefined;
+    },
+    load(id) {
+      if (!id.startsWith(TRANSITIONS_MODULE)) return undefined;
+      const { exports } = TRANSITIONS_BY_FILE[Number(id.slice(TRANSITIONS_MODULE.length))]!;
+      return exports
+        .map((name) => `export { default as ${name} } from 'react-transition-group/esm/${name}.js';`)
+        .join('\n');
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [
     react(),
+    transitionsByFile(),
     markdownPages(MARKDOWN_PAGES),
     routePreload(ROUTE_MODULES),
     scriptBudget(ROUTE_MODULES, SCRIPT_BUDGETS),
