@@ -48,6 +48,20 @@ describe('forged local-store addresses', () => {
     expect(await download.text()).not.toContain('JWT_SECRET');
   });
 
+  it('an upload address uploads once: the file cannot be replaced through it afterwards', async () => {
+    const address = await admin<FileAddressDto>('GET', `s3/tag-upload/once-${run}.csv`);
+    const url = new URL(address.body.url, BASE_URL);
+    const put = (content: string) => fetch(url, { method: 'PUT', headers: address.body.headers, body: content });
+    expect((await put('key,value,description,assets\nenv,prod,,\n')).status).toBe(200);
+    const again = await put('key,value,description,assets\nenv,=HYPERLINK("http://evil"),,\n');
+    expect(again.status).toBe(403);
+    expect(((await again.json()) as { code: string }).code).toBe('TAG_UPLOAD_ADDRESS_INVALID');
+  });
+
+  it('never gives an upload address for the template', async () => {
+    expect((await admin('GET', 's3/tag-upload/tag-import-template.csv')).status).toBe(400);
+  });
+
   it('an upload address is for PUT only: the same signature does not download', async () => {
     const address = await admin<FileAddressDto>('GET', `s3/tag-upload/sec-${run}.csv`);
     const url = new URL(address.body.url, BASE_URL);

@@ -27,7 +27,7 @@ export const TAGGING_ERRORS: ErrorCatalogue<TaggingErrorCode> = {
   },
   [TaggingErrorCode.UploadAddressInvalid]: {
     status: 403,
-    message: 'This upload address is invalid or has expired: ask for a new one.',
+    message: 'This upload address is invalid, expired or already used: ask for a new one.',
   },
   [TaggingErrorCode.ImportInvalid]: { status: 422, message: MESSAGES.importHasIssues },
   [TaggingErrorCode.ImportNotFound]: { status: 404, message: MESSAGES.notFound('Import') },

@@ -1,4 +1,6 @@
 import { Inject, Injectable, UnsupportedMediaTypeException } from '@nestjs/common';
+import type Redis from 'ioredis';
+import { REDIS } from '@infra/platform';
 import { type FileAddressDto, TaggingErrorCode, TAG_IMPORT_TEMPLATE_FILE, TAGGING_LIMITS } from '@infra/contracts';
 import { csvText } from '../tag-import/csv-cells';
 import { taggingError } from '../tagging.errors';
@@ -15,7 +17,10 @@ export const TAG_IMPORT_TEMPLATE = csvText([
 
 @Injectable()
 export class FilesService {
-  constructor(@Inject(FILE_STORE) private readonly store: FileStore) {}
+  constructor(
+    @Inject(FILE_STORE) private readonly store: FileStore,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
 
   /** `GET s3/tag-upload/{fileName}`: where the browser PUTs the file (Admin); never the template's name. */
   async uploadAddress(actor: Actor, fileName: string): Promise<FileAddressDto> {
@@ -34,16 +39,27 @@ export class FilesService {
     return this.store.downloadAddress(actor.organizationId, fileName);
   }
 
-  /** The local store's signed PUT: the body replaces the file whole once it is complete. */
+  /**
+   * The local store's signed PUT: the body replaces the file whole once it is complete. Each address uploads once:
+   * kept, it would let the file be replaced after it was validated or imported. An upload that fails frees its
+   * address again (a retry with a good body).
+   */
   async receiveUpload(query: Partial<SignedQuery>, body: unknown): Promise<void> {
     const target = this.local().verify('PUT', query);
     if (!target || !isValidFileName(target.fileName) || isReserved(target.fileName))
       throw taggingError(TaggingErrorCode.UploadAddressInvalid);
-    // The service takes text/csv bodies as their bytes (textAsBytes); anything else (or no body) is not a file.
-    if (!Buffer.isBuffer(body)) throw new UnsupportedMediaTypeException('The file must be sent as text/csv.');
-    const content = body;
-    if (content.length > TAGGING_LIMITS.importFileMaxBytes) throw taggingError(TaggingErrorCode.FileTooLarge);
-    await this.store.write(target.organizationId, target.fileName, content);
+    const used = `tag-upload-used:${query.s}`;
+    const claimed = await this.redis.set(used, '1', 'EX', TAGGING_LIMITS.fileAddressTtlSeconds, 'NX');
+    if (claimed !== 'OK') throw taggingError(TaggingErrorCode.UploadAddressInvalid);
+    try {
+      // The service takes text/csv bodies as their bytes (textAsBytes); anything else (or no body) is not a file.
+      if (!Buffer.isBuffer(body)) throw new UnsupportedMediaTypeException('The file must be sent as text/csv.');
+      if (body.length > TAGGING_LIMITS.importFileMaxBytes) throw taggingError(TaggingErrorCode.FileTooLarge);
+      await this.store.write(target.organizationId, target.fileName, body);
+    } catch (error) {
+      await this.redis.del(used);
+      throw error;
+    }
   }
 
   /** The local store's signed GET. */
