@@ -8,18 +8,12 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import Redis from 'ioredis';
 import { pollUntil } from '@infra/platform/testing';
+import manifest from '../../services.json';
 
 jest.setTimeout(180_000);
 
 const ROOT = path.resolve(__dirname, '../..');
 const OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 10_000);
-const SERVICES: Record<string, number> = {
-  identity: 3001,
-  inventory: 3002,
-  tagging: 3003,
-  events: 3004,
-  analytics: 3005,
-};
 const GATEWAY_PORT = 8090 + OFFSET;
 /** The address the proxy says each request came from (a test's stand-in for the client's socket). */
 const CLIENT_HEADER = 'x-test-client-address';
@@ -81,7 +75,7 @@ async function failedSignIn(client: string, spoofed?: string): Promise<number> {
 beforeAll(async () => {
   await redis.connect();
   const serviceUrls = Object.fromEntries(
-    Object.entries(SERVICES).map(([name, port]) => [
+    manifest.services.map(({ name, port }) => [
       `SERVICE_URL_${name.toUpperCase()}`,
       `http://127.0.0.1:${port + OFFSET}`,
     ]),
