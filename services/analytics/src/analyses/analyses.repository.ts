@@ -315,15 +315,16 @@ export class AnalysesRepository {
    * A standard horizon reads the precomputed sums (asset_periods) when they are complete for its window.
    */
   async assets(target: TargetFilter, horizon: Horizon, thresholds: Thresholds): Promise<AssetRow[]> {
+    const condition = this.targetCondition(target);
     const rows = await runSql(
       this.dataSource,
-      sql`WITH sums AS (${await this.sumsSql(target, horizon, thresholds)})
+      sql`WITH sums AS (${await this.sumsSql(target, horizon, thresholds, condition)})
        SELECT a.id, a.name, a.status, a.site, a.instance_type, a.wcu, a.speed_assumed,
               least(a.created_at, f.first_reported_at) AS started_at, s.*
          FROM assets a
          LEFT JOIN sums s ON s.asset_id = a.id
          LEFT JOIN telemetry_freshness f ON f.organization_id = a.organization_id AND f.asset_id = a.id
-        WHERE ${this.targetCondition(target)}`,
+        WHERE ${condition}`,
     );
     return rows.map((row) => assetRowOf(row));
   }
@@ -331,14 +332,14 @@ export class AnalysesRepository {
   /**
    * Each asset's sums over the horizon: the precomputed sums of a standard horizon when complete for its window, else
    * from the daily rollups (their threshold counts were taken with the organization's thresholds; a change re-rolls
-   * them), else from the samples with `thresholds`.
+   * them), else from the samples with `thresholds`. `condition` is the target's (targetCondition).
    */
-  private async sumsSql(target: TargetFilter, horizon: Horizon, thresholds: Thresholds): Promise<Sql> {
+  private async sumsSql(target: TargetFilter, horizon: Horizon, thresholds: Thresholds, condition: Sql): Promise<Sql> {
     const [start, end] = [iso(horizon.start), iso(horizon.end)];
     if (horizon.period && (await this.periodComplete(target.organizationId, horizon)))
       return sql`SELECT ${PERIOD_COLUMNS} FROM asset_periods
                   WHERE organization_id = ${target.organizationId} AND period = ${horizon.period}`;
-    return assetSumsSql(this.targetCondition(target), start, end, horizon.granularity === 'day' ? null : thresholds);
+    return assetSumsSql(condition, start, end, horizon.granularity === 'day' ? null : thresholds);
   }
 
   /**
@@ -358,7 +359,7 @@ export class AnalysesRepository {
     // A closed previous window's costs and ratings were kept with its sums: read beside each asset's current ones.
     const closedPrevious = Boolean(previous?.period && (await this.periodComplete(target.organizationId, previous)));
     const ctes = [
-      sql`sums AS (${await this.sumsSql(target, horizon, thresholds)})`,
+      sql`sums AS (${await this.sumsSql(target, horizon, thresholds, condition)})`,
       sql`rated AS MATERIALIZED (${ratedAssetsSql(raw('sums'), condition, horizon.start, horizon.end, rate, closedPrevious ? previous!.period : undefined)})`,
     ];
     const lists: Sql[] = rate ? [groupRatingsSql(), distributionSql()] : [];
@@ -375,7 +376,7 @@ export class AnalysesRepository {
       let previousRatings = sql`SELECT id, name, infra_rating, previous_rating FROM rated`;
       if (!closedPrevious) {
         ctes.push(
-          sql`previous_sums AS (${await this.sumsSql(target, previous, thresholds)})`,
+          sql`previous_sums AS (${await this.sumsSql(target, previous, thresholds, condition)})`,
           sql`previous AS MATERIALIZED (${ratedAssetsSql(raw('previous_sums'), condition, previous.start, previous.end, true)})`,
         );
         previousRatings = sql`SELECT r.id, r.name, r.infra_rating, p.infra_rating AS previous_rating
@@ -423,10 +424,11 @@ export class AnalysesRepository {
    * ratingsOf): what the ratings job publishes, without moving every asset's sums to Node.
    */
   async assetRatings(target: TargetFilter, horizon: Horizon, thresholds: Thresholds): Promise<AssetRatingValues[]> {
-    const rated = ratedAssetsSql(raw('sums'), this.targetCondition(target), horizon.start, horizon.end, true);
+    const condition = this.targetCondition(target);
+    const rated = ratedAssetsSql(raw('sums'), condition, horizon.start, horizon.end, true);
     return runSql<AssetRatingValues>(
       this.dataSource,
-      sql`WITH sums AS (${await this.sumsSql(target, horizon, thresholds)})
+      sql`WITH sums AS (${await this.sumsSql(target, horizon, thresholds, condition)})
        SELECT id AS "assetId", infra_rating AS "infraRating", risk, optimization, volatility,
               data_health AS "dataHealth"
          FROM (${rated}) r WHERE infra_rating IS NOT NULL ORDER BY id`,

@@ -1,5 +1,5 @@
 import { raw, sql, type Sql } from '@infra/platform';
-import { hourCostSql, hourRiskSql, idleCostSql } from '../ratings/hour-formulas';
+import { bandSql, hourCostSql, hourRiskSql, idleCostSql } from '../ratings/hour-formulas';
 import type { Thresholds } from '../rollups/rollups.repository';
 
 /*
@@ -33,9 +33,9 @@ export const PERIOD_COLUMNS =
 /**
  * Each asset's sums over `[start, end)` (PERIOD_COLUMNS; ISO instants, the start a date for the daily rollups): from
  * its daily rollups (`thresholds` null: their threshold counts were taken when rolled up), or from its samples with
- * the organization's `thresholds`. `condition` selects the assets on `a` (assets). Each asset's rows are read by key through a fenced lateral (OFFSET 0): with statistics
- * taken before a tenant's first load, a join was planned as a loop over every sample probing the asset list, 25 s
- * for a week of 1,000 assets.
+ * the organization's `thresholds`. `condition` selects the assets on `a` (assets). Each asset's rows are read by key
+ * through a fenced lateral (OFFSET 0): with statistics taken before a tenant's first load, a join was planned as a
+ * loop over every sample probing the asset list, 25 s for a week of 1,000 assets.
  */
 export function assetSumsSql(condition: Sql, start: string, end: string, thresholds: Thresholds | null): Sql {
   if (!thresholds)
@@ -53,7 +53,7 @@ export function assetSumsSql(condition: Sql, start: string, end: string, thresho
             GROUP BY a.id`;
   // Utilizations are summed in float8 (a real sum loses the variance); sums of costs (numeric with real list prices)
   // are read as Node reads them, through their text. Hours in order: both sums come out the same on every read.
-  const [min, max] = [sql`${thresholds.min}::real`, sql`${thresholds.max}::real`];
+  const band = bandSql(thresholds);
   return sql`SELECT a.id AS asset_id, count(*) AS hours, sum(s.cpu_util::float8) AS cpu_sum,
                 sum(s.cpu_util::float8 * s.cpu_util) AS cpu_sq_sum, max(s.cpu_util) AS cpu_max,
                 percentile_disc(0.95) WITHIN GROUP (ORDER BY s.cpu_util) AS cpu_p95,
@@ -61,9 +61,9 @@ export function assetSumsSql(condition: Sql, start: string, end: string, thresho
                 coalesce(sum(${hourCostSql()}), 0)::text::float8 AS cost, count(s.cost) AS cost_hours,
                 count(${hourCostSql()}) AS priced_hours,
                 coalesce(sum(${idleCostSql()}), 0)::text::float8 AS idle_cost,
-                count(*) FILTER (WHERE s.cpu_util >= ${min} AND s.cpu_util <= ${max}) AS in_band,
-                count(*) FILTER (WHERE s.cpu_util > ${max}) AS over_max,
-                count(*) FILTER (WHERE s.cpu_util < ${min}) AS below_min,
+                count(*) FILTER (WHERE ${band.inBand}) AS in_band,
+                count(*) FILTER (WHERE ${band.overMax}) AS over_max,
+                count(*) FILTER (WHERE ${band.belowMin}) AS below_min,
                 coalesce(sum(${hourRiskSql(thresholds.max)}), 0)::text::float8 AS risk_sum,
                 max(s.hour) AS last_hour
            FROM assets a CROSS JOIN LATERAL (

@@ -21,6 +21,19 @@ export const hourRiskSql = (max: number, sample: Sql = raw('s')): Sql =>
         ELSE 0.5 + 0.5 * least(1, (${sample}.cpu_util - ${max}::real) / nullif(100 - ${max}::real, 0)) END`;
 
 /**
+ * Where the hour's CPU sits against the organization's band `[min, max]`: in it, over it or under it (the thresholds
+ * read as `real`, the type of cpu_util, as in `hourRiskSql`). Each a condition, to count with `FILTER (WHERE …)`.
+ */
+export function bandSql({ min, max }: { min: number; max: number }, sample: Sql = raw('s')) {
+  const [low, high] = [sql`${min}::real`, sql`${max}::real`];
+  return {
+    inBand: sql`${sample}.cpu_util >= ${low} AND ${sample}.cpu_util <= ${high}`,
+    overMax: sql`${sample}.cpu_util > ${high}`,
+    belowMin: sql`${sample}.cpu_util < ${low}`,
+  };
+}
+
+/**
  * The hour's price: the cost reported with the sample, else the asset's list price; null when neither is known. The
  * reported cost is read as float8: `coalesce(cost, cost_per_hour)` would take the list price's `real` and keep 7
  * digits of every sum.

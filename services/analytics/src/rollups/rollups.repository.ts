@@ -5,7 +5,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { raw, runSql, sql, type Sql } from '@infra/platform';
 import { STANDARD_PERIOD_NAMES } from '../analyses/horizon';
 import { OrgHourlyRepository } from './org-hourly.repository';
-import { hourCostSql, hourRiskSql, idleCostSql } from '../ratings/hour-formulas';
+import { bandSql, hourCostSql, hourRiskSql, idleCostSql } from '../ratings/hour-formulas';
 
 /** Asset-days rolled up per transaction: a backfill of months is drained in short transactions. */
 const PENDING_CHUNK = 20_000;
@@ -144,8 +144,9 @@ export class RollupsRepository {
     organizationId: string,
     assetIds: string[],
     days: string[],
-    { min, max }: Thresholds,
+    thresholds: Thresholds,
   ): Promise<void> {
+    const band = bandSql(thresholds);
     // The old rows go with their share of the organization's days (a day whose samples are all gone, none today:
     // samples are only replaced, adds nothing back).
     await runSql(
@@ -167,10 +168,10 @@ export class RollupsRepository {
                 count(s.mem_util), max(s.mem_util), coalesce(sum(${hourCostSql()}), 0), count(s.cost),
                 count(${hourCostSql()}),
                 coalesce(sum(${idleCostSql()}), 0),
-                count(*) FILTER (WHERE s.cpu_util >= ${min}::real AND s.cpu_util <= ${max}::real),
-                count(*) FILTER (WHERE s.cpu_util > ${max}::real),
-                count(*) FILTER (WHERE s.cpu_util < ${min}::real),
-                coalesce(sum(${hourRiskSql(max)}), 0),
+                count(*) FILTER (WHERE ${band.inBand}),
+                count(*) FILTER (WHERE ${band.overMax}),
+                count(*) FILTER (WHERE ${band.belowMin}),
+                coalesce(sum(${hourRiskSql(thresholds.max)}), 0),
                 min(s.hour), max(s.hour)
            FROM unnest(${assetIds}::uuid[], ${days}::date[]) AS p(asset_id, day)
            JOIN assets a ON a.organization_id = ${organizationId} AND a.id = p.asset_id
