@@ -14,10 +14,10 @@ import boundaries from 'eslint-plugin-boundaries';
  */
 const libs = (...names) => names.map((name) => ['libs', { name }]);
 const BOUNDARY_RULES = [
-  { from: [['libs', { name: 'contracts' }]], allow: libs('contracts') },
-  { from: [['libs', { name: 'platform' }]], allow: libs('contracts', 'platform') },
-  { from: [['libs', { name: 'jobs' }]], allow: libs('contracts', 'platform', 'jobs') },
-  { from: [['libs', { name: 'messaging' }]], allow: libs('contracts', 'platform', 'jobs', 'messaging') },
+  { from: libs('contracts'), allow: libs('contracts') },
+  { from: libs('platform'), allow: libs('contracts', 'platform') },
+  { from: libs('jobs'), allow: libs('contracts', 'platform', 'jobs') },
+  { from: libs('messaging'), allow: libs('contracts', 'platform', 'jobs', 'messaging') },
   {
     from: ['services'],
     allow: [...libs('contracts', 'platform', 'jobs', 'messaging'), ['services', { name: '${from.name}' }]],
