@@ -1,7 +1,6 @@
 // Sign-in, sessions, MFA, password reset, members and account settings through the real gateway.
 import fs from 'node:fs';
 import path from 'node:path';
-import Redis from 'ioredis';
 import { authenticator } from 'otplib';
 import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
@@ -9,6 +8,7 @@ import { Client } from 'pg';
 import { pollUntil } from '@infra/platform/testing';
 import manifest from '../../services.json';
 import { BASE_URL, call, DEMO_USERS, profileOf, tokenFor, withDemoTotp } from './support/api-client';
+import { clearThrottles } from './support/throttles';
 
 jest.setTimeout(60_000);
 const MAIL_DIR = path.resolve(__dirname, '../..', process.env.E2E_MAIL_DIR ?? '.cache/test-results/mail');
@@ -25,15 +25,7 @@ function cookiesFrom(response: { headers: Headers }): Record<string, string> {
 }
 
 /** Forgets the sign-in, MFA and reset counters of the product's Redis. */
-async function clearThrottles(): Promise<void> {
-  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/1');
-  try {
-    const keys = await redis.keys('throttle:*');
-    if (keys.length > 0) await redis.del(...keys);
-  } finally {
-    redis.disconnect();
-  }
-}
+const clearSignInThrottles = () => clearThrottles('throttle:*');
 
 /** The sum of a counter on identity's internal /metrics over the series with these labels (0 before the first). */
 async function identityCounter(name: string, labels: Record<string, string> = {}): Promise<number> {
@@ -56,7 +48,7 @@ async function growthOf(
   labels: Record<string, string>,
   attempt: () => Promise<unknown>,
 ): Promise<number> {
-  await clearThrottles(); // every attempt does the full work, never a throttled short cut
+  await clearSignInThrottles(); // every attempt does the full work, never a throttled short cut
   const before = await identityCounter(name, labels);
   await attempt();
   return (await identityCounter(name, labels)) - before;
@@ -145,7 +137,7 @@ describe('sign-in', () => {
     // Neither request did any hashing.
     expect(await growthOf(verifications, {}, () => reset(DEMO_USERS.user.email))).toBe(0);
     expect(await growthOf(verifications, {}, () => reset(unknownEmail()))).toBe(0);
-    await clearThrottles();
+    await clearSignInThrottles();
   });
 
   it('locks an email out after 5 failures, whether or not it exists', async () => {

@@ -6,9 +6,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import Redis from 'ioredis';
 import { pollUntil } from '@infra/platform/testing';
 import manifest from '../../services.json';
+import { clearThrottles } from '../e2e/support/throttles';
 
 jest.setTimeout(180_000);
 
@@ -20,15 +20,11 @@ const CLIENT_HEADER = 'x-test-client-address';
 /** Failed sign-ins one client may make before 429 (session.security.test.ts). */
 const SIGN_IN_LIMIT = 50;
 
-const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0', { lazyConnect: true });
 let gateway: ChildProcess;
 let proxy: http.Server;
 let proxyUrl: string;
 
-async function clearThrottles(): Promise<void> {
-  const keys = await redis.keys('throttle:*');
-  if (keys.length > 0) await redis.del(...keys);
-}
+const clearSignInThrottles = () => clearThrottles('throttle:*');
 
 /** Forwards to the second gateway, appending the client's address to X-Forwarded-For as nginx does. */
 function startProxy(): Promise<string> {
@@ -73,7 +69,6 @@ async function failedSignIn(client: string, spoofed?: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  await redis.connect();
   const serviceUrls = Object.fromEntries(
     manifest.services.map(({ name, port }) => [
       `SERVICE_URL_${name.toUpperCase()}`,
@@ -103,11 +98,10 @@ beforeAll(async () => {
   proxyUrl = await startProxy();
 });
 
-afterEach(clearThrottles);
+afterEach(clearSignInThrottles);
 
 afterAll(async () => {
-  await clearThrottles();
-  redis.disconnect();
+  await clearSignInThrottles();
   gateway?.kill('SIGTERM');
   await new Promise((resolve) => proxy?.close(resolve));
 });

@@ -1,30 +1,19 @@
 // Attacks on sign-in, sessions, MFA and password reset (hardening issue), replayed against the running product.
 // Counters live in the product's Redis (REDIS_URL): each test clears them afterwards so the lockouts it
 // provokes do not leak into other suites.
-import Redis from 'ioredis';
 import { authenticator } from 'otplib';
 import { pollUntil } from '@infra/platform/testing';
 import { ApiResponse, BASE_URL, call, DEMO_MFA_SECRET, DEMO_USERS, tokenFor } from '../e2e/support/api-client';
+import { clearThrottles } from '../e2e/support/throttles';
 
 jest.setTimeout(120_000);
 
 const LOCKED_OUT = 'Too many sign-in attempts. Try again later.';
-const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0', { lazyConnect: true });
-
 /** Forgets every sign-in, MFA and reset counter (today's and the keys the product used before the fix). */
-async function clearThrottles(): Promise<void> {
-  for (const pattern of ['throttle:*', 'login:fail:*']) {
-    const keys = await redis.keys(pattern);
-    if (keys.length > 0) await redis.del(...keys);
-  }
-}
+const clearSessionThrottles = () => clearThrottles('throttle:*', 'login:fail:*');
 
-beforeAll(() => redis.connect());
-afterEach(clearThrottles);
-afterAll(async () => {
-  await clearThrottles();
-  redis.disconnect();
-});
+afterEach(clearSessionThrottles);
+afterAll(clearSessionThrottles);
 
 function cookiesFrom(response: ApiResponse): Record<string, string> {
   return Object.fromEntries(
@@ -80,7 +69,7 @@ describe('TOTP replay and MFA brute force', () => {
         expect((await call('POST', 'auth/token', { body: { email, password, code } })).status).toBe(401);
         return;
       }
-      await clearThrottles();
+      await clearSessionThrottles();
     }
   });
 

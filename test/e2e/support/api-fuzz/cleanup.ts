@@ -1,22 +1,12 @@
 // What the fuzzer leaves behind that later tests of the same run could trip over: the per-client throttles its
 // failed sign-ins, reset requests and keys counted (every test shares one client address), and accounts a fuzzed
 // `POST accounts` created.
-import Redis from 'ioredis';
 import { call } from '../api-client';
+import { clearThrottles } from '../throttles';
 
 const CLIENT_THROTTLES = ['throttle:login:ip:*', 'throttle:reset:ip:*', 'throttle:apikey:ip:*'];
 
-export async function clearClientThrottles(): Promise<void> {
-  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/1');
-  try {
-    for (const pattern of CLIENT_THROTTLES) {
-      const keys = await redis.keys(pattern);
-      if (keys.length > 0) await redis.del(...keys);
-    }
-  } finally {
-    redis.disconnect();
-  }
-}
+export const clearClientThrottles = (): Promise<void> => clearThrottles(...CLIENT_THROTTLES);
 
 export async function accountIds(sysadmin: string): Promise<Set<string>> {
   const response = await call<{ id: string }[]>('GET', 'accounts', { token: sysadmin });
