@@ -16,6 +16,7 @@ import { ApiProxyMiddleware } from './routing/api-proxy.middleware';
 import { ProxyService } from './routing/proxy.service';
 import { RouteMatcher } from './routing/route-table';
 import { SessionController } from './routing/session.controller';
+import { AccessChangesSubscriber } from './auth/access-changes.subscriber';
 
 @Module({})
 export class GatewayModule implements NestModule, OnModuleInit {
@@ -35,6 +36,7 @@ export class GatewayModule implements NestModule, OnModuleInit {
         TenancyService,
         RevokedSessions,
         ApiKeyVerifier,
+        AccessChangesSubscriber,
         {
           provide: IdempotencyStore,
           useFactory: (redis: IdempotencyRedis) => new IdempotencyStore(redis),

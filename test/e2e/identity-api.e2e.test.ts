@@ -350,6 +350,47 @@ describe('members and account settings', () => {
     expect(members.body.map((m) => m.userId)).toEqual([otherId]);
   });
 
+  it('a new role and a removal take effect on the very next request (every gateway is told, no cache wait)', async () => {
+    const { accessToken } = await tokenFor('sysadmin');
+    const run = Date.now();
+    const account = await call<{ id: string }>('POST', 'accounts', {
+      token: accessToken,
+      body: { name: 'Prompt Inc', slug: `prompt-${run}` },
+    });
+    const accountId = account.body.id;
+    const organization = await call<{ id: string }>('POST', 'organizations', {
+      token: accessToken,
+      body: { accountId, name: `Prompt HQ ${run}` },
+    });
+    expect(organization.status).toBe(201);
+    const organizationId = organization.body.id;
+    await addMember(accessToken, accountId, `prompt-admin-${run}@prompt.local`, 'Admin');
+    const email = `prompt-user-${run}@prompt.local`;
+    const memberId = await addMember(accessToken, accountId, email, 'User');
+    const member = (
+      await call<{ accessToken: string }>('POST', 'auth/token', { body: { email, password: 'A-brand-new-password-1' } })
+    ).body.accessToken;
+    const read = () => call('GET', 'assets', { token: member, organizationId });
+    const write = () =>
+      call('POST', 'tags/batch', {
+        token: member,
+        organizationId,
+        body: { tags: [{ key: 'prompt', value: `${run}` }] },
+      });
+    // Both answers are now cached by the gateway.
+    expect((await read()).status).toBe(200);
+    expect((await write()).status).toBe(403);
+    const promote = await call('PATCH', `users/${memberId}`, {
+      token: accessToken,
+      body: { accountId, role: 'Admin' },
+    });
+    expect(promote.status).toBe(200);
+    expect((await write()).status).toBe(201);
+    const removal = await call('DELETE', `accounts/${accountId}/members/${memberId}`, { token: accessToken });
+    expect(removal.status).toBe(204);
+    expect((await read()).status).toBe(403);
+  });
+
   it('validates workload thresholds and publishes a change through the outbox', async () => {
     const { accessToken } = await tokenFor('admin');
     const demo = (await profileOf(accessToken)).accounts.find((account) => account.slug === 'demo')!;

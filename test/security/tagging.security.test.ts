@@ -107,6 +107,26 @@ describe('spreadsheet formulas', () => {
     expect(cells.filter((cell) => /^[=+\-@]/.test(cell.replace(/^"/, '')))).toEqual([]);
   });
 
+  it('a past import comes back with its formulas made text (every cell that starts with =, +, -, @, tab or CR)', async () => {
+    const name = `formulas-${run}.csv`;
+    const address = await admin<FileAddressDto>('GET', `s3/tag-upload/${name}`);
+    const uploaded = 'key,value,description\nenv,"=cmd|\' /C calc\'!A0",=HYPERLINK("http://evil")\nteam,"\t=1",-2+3\n';
+    const put = await fetch(new URL(address.body.url, BASE_URL), {
+      method: 'PUT',
+      headers: address.body.headers,
+      body: uploaded,
+    });
+    expect(put.status).toBe(200);
+    const download = await admin<FileAddressDto>('GET', `s3/tag-download/${name}`);
+    const served = await fetch(new URL(download.body.url, BASE_URL));
+    expect(served.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(await served.text()).toBe(
+      'key,value,description\r\n' +
+        `env,'=cmd|' /C calc'!A0,"'=HYPERLINK(""http://evil"")"\r\n` +
+        `team,'\t=1,'-2+3\r\n`,
+    );
+  });
+
   it('a tag cannot carry a formula: its rules refuse =, +, @ at the start', async () => {
     const created = await admin<CreateTagsResponse>('POST', 'tags/batch', {
       tags: [

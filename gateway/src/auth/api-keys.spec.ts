@@ -134,4 +134,21 @@ describe('ApiKeyVerifier (identity look-ups, cached)', () => {
     expect(await codeOf(verifier.verify(key, '198.51.100.7'))).toBe(ApiKeyErrorCode.Invalid);
     expect(lookups).toHaveLength(2);
   });
+
+  it('forgets a key the moment identity announces its revocation, its creator or its organization', async () => {
+    const key = secret('f');
+    answerFor = () => ({ status: 200, body: principal });
+    await verifier.verify(key, '198.51.100.8');
+    verifier.forget({ keyIds: ['another-key'], userIds: ['another-user'] });
+    await verifier.verify(key, '198.51.100.8');
+    expect(lookups).toHaveLength(1);
+    for (const change of [{ keyIds: ['key-1'] }, { userIds: ['user-1'] }, { organizationIds: ['org-1'] }]) {
+      verifier.forget(change);
+      await verifier.verify(key, '198.51.100.8');
+    }
+    expect(lookups).toHaveLength(4);
+    answerFor = () => ({ status: 404 });
+    verifier.forget({ accountIds: ['account-1'] });
+    expect(await codeOf(verifier.verify(key, '198.51.100.8'))).toBe(ApiKeyErrorCode.Invalid);
+  });
 });

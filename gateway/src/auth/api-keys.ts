@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, Optional } from '@nestjs/common';
 import type { Request } from 'express';
-import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import { Pool } from 'undici';
 import {
+  type AccessChange,
   API_KEY_ERRORS,
   API_KEY_PATTERN,
   API_KEY_PREFIX,
@@ -12,10 +12,15 @@ import {
 } from '@infra/contracts';
 import { CALLER_CONTEXT_HEADER, CallerContextSigner, domainErrors } from '@infra/platform';
 import { GatewayEnv } from '../gateway.env';
+import { includes } from './access-change-match';
+import { AnswerCache } from './answer-cache';
 
 export const apiKeyError = domainErrors(API_KEY_ERRORS);
 
-/** How long a valid key's answer is kept: a revoked key (or a removed creator) stops working within this time. */
+/**
+ * How long a valid key's answer is kept. Identity announces a revoked key or a removed creator (`forget`), so it
+ * stops at once; this bounds a change whose message was missed.
+ */
 export const API_KEY_CACHE_TTL_MS = 15_000;
 
 /** The cache's clock in milliseconds; tests inject one they move instead of waiting for a key to expire. */
@@ -44,7 +49,7 @@ export function apiKeyOf(req: Request): string | undefined {
 export class ApiKeyVerifier implements OnApplicationShutdown {
   private readonly logger = new Logger(ApiKeyVerifier.name);
   private readonly identity: Pool;
-  private readonly cache: LRUCache<string, ApiKeyPrincipal, string>;
+  private readonly cache: AnswerCache<string, ApiKeyPrincipal, string>;
 
   constructor(
     env: GatewayEnv,
@@ -52,7 +57,7 @@ export class ApiKeyVerifier implements OnApplicationShutdown {
     @Optional() @Inject(API_KEY_CLOCK) clock: ApiKeyClock = Date,
   ) {
     this.identity = new Pool(env.serviceUrl('identity'), { connections: 8, keepAliveTimeout: 30_000 });
-    this.cache = new LRUCache({
+    this.cache = new AnswerCache({
       max: 10_000,
       ttl: API_KEY_CACHE_TTL_MS,
       // Reads the clock on every check (cheap) rather than caching it for a millisecond: a moved clock counts at once.
@@ -73,9 +78,24 @@ export class ApiKeyVerifier implements OnApplicationShutdown {
     // A malformed key costs no look-up: it cannot match.
     if (!API_KEY_PATTERN.test(secret)) throw apiKeyError(ApiKeyErrorCode.Invalid);
     const hash = createHash('sha256').update(secret).digest('hex');
-    const principal = await this.cache.fetch(hash, { context: clientIp });
+    const principal = await this.cache.fetch(hash, clientIp);
     if (!principal) throw apiKeyError(ApiKeyErrorCode.Invalid);
     return principal;
+  }
+
+  /** Drops the keys an access change stops: revoked, or of a user, organization or account whose access changed. */
+  forget(change: AccessChange): void {
+    this.cache.forget(
+      (_hash, key) =>
+        includes(change.keyIds, key.keyId) ||
+        includes(change.userIds, key.userId) ||
+        includes(change.organizationIds, key.organizationId) ||
+        includes(change.accountIds, key.accountId),
+    );
+  }
+
+  forgetAll(): void {
+    this.cache.clear();
   }
 
   private async lookup(hash: string, clientIp: string): Promise<ApiKeyPrincipal | undefined> {

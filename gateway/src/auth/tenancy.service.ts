@@ -1,9 +1,10 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { LRUCache } from 'lru-cache';
 import { Pool } from 'undici';
-import { isUuid, Role } from '@infra/contracts';
+import { type AccessChange, isUuid, Role } from '@infra/contracts';
 import { CALLER_CONTEXT_HEADER, CallerContextSigner } from '@infra/platform';
 import { GatewayEnv } from '../gateway.env';
+import { AnswerCache } from './answer-cache';
+import { includes } from './access-change-match';
 
 export interface Membership {
   accountId: string;
@@ -20,21 +21,22 @@ interface Lookup {
 /**
  * Answers "may this user act in this organization, and with which role?" by asking identity (which owns
  * memberships). Answers are cached for 15 s and concurrent look-ups of one key share a request, so a page of
- * parallel requests costs one look-up; a membership change therefore reaches the gateway within 15 s.
+ * parallel requests costs one look-up. Identity announces membership changes (`forget`), so they take effect at
+ * once; the 15 s expiry only bounds a change whose message was missed.
  */
 @Injectable()
 export class TenancyService implements OnApplicationShutdown {
   private readonly logger = new Logger(TenancyService.name);
   private readonly identity: Pool;
   // lru-cache stores no null: the answer is boxed so "no membership" is cached too.
-  private readonly cache = new LRUCache<string, { membership: Membership | null }, Lookup>({
+  private readonly cache = new AnswerCache<string, { membership: Membership | null }, Lookup>({
     max: 10_000,
     ttl: 15_000,
     fetchMethod: async (_key, _stale, { context }) => ({ membership: await this.lookup(context) }),
   });
 
   // The organizations each user may open through memberships (shared-link look-ups), cached like the checks.
-  private readonly organizations = new LRUCache<string, { ids: string[] }>({
+  private readonly organizations = new AnswerCache<string, { ids: string[] }, undefined>({
     max: 10_000,
     ttl: 15_000,
     fetchMethod: async (userId) => ({ ids: await this.lookupOrganizations(userId) }),
@@ -50,14 +52,40 @@ export class TenancyService implements OnApplicationShutdown {
   async membership(userId: string, organizationId: string, systemAdmin: boolean): Promise<Membership | null> {
     if (!isUuid(organizationId)) return null;
     const answer = await this.cache.fetch(`${userId}:${organizationId}:${systemAdmin}`, {
-      context: { userId, organizationId, systemAdmin },
+      userId,
+      organizationId,
+      systemAdmin,
     });
     return answer?.membership ?? null;
   }
 
+  /** Drops the answers an access change may have made wrong. */
+  forget(change: AccessChange): void {
+    this.cache.forget((key, { membership }) => {
+      const [userId, organizationId] = key.split(':');
+      return (
+        includes(change.userIds, userId) ||
+        includes(change.organizationIds, organizationId) ||
+        includes(change.accountIds, membership?.accountId)
+      );
+    });
+    // An account's removal takes organizations this cache cannot tell apart from its user's others.
+    if (change.accountIds?.length) this.organizations.clear();
+    else
+      this.organizations.forget(
+        (userId, { ids }) => includes(change.userIds, userId) || ids.some((id) => includes(change.organizationIds, id)),
+      );
+  }
+
+  /** Drops every answer (the access changes may have been missed). */
+  forgetAll(): void {
+    this.cache.clear();
+    this.organizations.clear();
+  }
+
   /** Every organization the user may open through a membership (a System Admin's platform-wide access is not listed). */
   async organizationsOf(userId: string): Promise<string[]> {
-    const answer = await this.organizations.fetch(userId);
+    const answer = await this.organizations.fetch(userId, undefined);
     return answer?.ids ?? [];
   }
 

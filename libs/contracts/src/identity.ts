@@ -225,6 +225,21 @@ export const CURRENT_PRIVACY_VERSION = '2026-01';
  */
 export const revokedSessionKey = (sessionId: string): string => `session:revoked:${sessionId}`;
 
+/**
+ * Who lost or gained access, published by identity after the change commits: every gateway drops what it cached
+ * about these users, organizations, accounts and API keys, so a revoked key, a removed member or a changed role
+ * takes effect at once rather than when the cache expires (which stays the fallback for a missed message).
+ */
+export interface AccessChange {
+  userIds?: string[];
+  organizationIds?: string[];
+  accountIds?: string[];
+  keyIds?: string[];
+}
+
+/** The Redis pub/sub channel of access changes; per database, as deployments that share a server use their own. */
+export const accessChangesChannel = (redisDb: number): string => `access-changes:${redisDb}`;
+
 /** The access token contract between identity (which issues) and the gateway (which verifies). */
 export const ACCESS_TOKEN = {
   issuer: 'infra-analytics',

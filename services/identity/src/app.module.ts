@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import cookieParser from 'cookie-parser';
 import { JobsModule } from '@infra/jobs';
 import { ServiceDefinition, serviceFoundation } from '@infra/messaging';
+import { AccessChanges } from './access-changes/access-changes';
 import { AccountAccess } from './accounts/account-access';
 import { AccountsController } from './accounts/accounts.controller';
 import { AccountsRepository } from './accounts/accounts.repository';
@@ -91,6 +92,7 @@ export class AppModule implements NestModule {
       ],
       providers: [
         { provide: IdentityEnv, useValue: definition.env },
+        AccessChanges,
         AccountAccess,
         AccountsRepository,
         AccountsService,

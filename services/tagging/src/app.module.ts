@@ -4,7 +4,7 @@ import { ServiceDefinition, serviceFoundation } from '@infra/messaging';
 import { AuditLogController } from './audit-log/audit-log.controller';
 import { AuditLogRepository } from './audit-log/audit-log.repository';
 import { AuditLogService } from './audit-log/audit-log.service';
-import { FILE_STORE_PROVIDER } from './file-store/file-store.provider';
+import { FILE_STORE_PROVIDER, SIGNED_ADDRESSES_PROVIDER } from './file-store/file-store.provider';
 import { FilesController } from './file-store/files.controller';
 import { FilesService } from './file-store/files.service';
 import { ReadModelsConsumer } from './read-models/read-models.consumer';
@@ -44,6 +44,7 @@ export class AppModule {
     // The CSV import: its jobs run in the workers, its service also answers HTTP (queueing and waiting).
     const importProviders = [
       { provide: TaggingEnv, useValue: definition.env },
+      SIGNED_ADDRESSES_PROVIDER,
       FILE_STORE_PROVIDER,
       TagImportRepository,
       TagImportService,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AccountDto, AccountErrorCode, TOPICS } from '@infra/contracts';
 import { EventPublisher } from '@infra/messaging';
 import type { CallerContext } from '@infra/platform';
+import { AccessChanges } from '../access-changes/access-changes';
 import { AccountAccess } from './account-access';
 import { ACCOUNT_SLUG, CreateAccountDto, UpdateAccountDto } from './accounts.dto';
 import { accountError } from './accounts.errors';
@@ -14,6 +15,7 @@ export class AccountsService {
     private readonly accounts: AccountsRepository,
     private readonly access: AccountAccess,
     private readonly events: EventPublisher,
+    private readonly accessChanges: AccessChanges,
   ) {}
 
   /** `GET accounts[?authClientId=]`: the caller's accounts (all of them for a System Admin). */
@@ -85,6 +87,7 @@ export class AccountsService {
         });
       }
     });
+    await this.accessChanges.published({ accountIds: [accountId] });
   }
 
   private async withOrganizations(accounts: AccountWithRole[]): Promise<AccountDto[]> {

@@ -9,6 +9,7 @@ import {
   OrganizationErrorCode,
 } from '@infra/contracts';
 import type { CallerContext } from '@infra/platform';
+import { AccessChanges } from '../access-changes/access-changes';
 import { AccountAccess } from '../accounts/account-access';
 import { randomToken, sha256 } from '../crypto/crypto';
 import { organizationError } from '../organizations/organizations.errors';
@@ -47,6 +48,7 @@ export class ApiKeysService {
     private readonly keys: ApiKeysRepository,
     private readonly access: AccountAccess,
     private readonly counter: AttemptCounter,
+    private readonly accessChanges: AccessChanges,
   ) {}
 
   async list(caller: CallerContext, accountId: string): Promise<ApiKeyDto[]> {
@@ -83,6 +85,7 @@ export class ApiKeysService {
   async revoke(caller: CallerContext, accountId: string, keyId: string): Promise<void> {
     await this.access.requireAdmin(caller, accountId);
     if (!(await this.keys.revoke(accountId, keyId))) throw apiKeyError(ApiKeyErrorCode.NotFound);
+    await this.accessChanges.published({ keyIds: [keyId] });
   }
 
   /**

@@ -8,6 +8,7 @@ import {
   UserErrorCode,
 } from '@infra/contracts';
 import type { CallerContext } from '@infra/platform';
+import { AccessChanges } from '../access-changes/access-changes';
 import { AccountAccess } from '../accounts/account-access';
 import { hashPassword, randomToken, sha256 } from '../crypto/crypto';
 import { memberError } from '../members/members.errors';
@@ -35,6 +36,7 @@ export class InvitationsService {
     private readonly access: AccountAccess,
     private readonly passwordReset: PasswordResetService,
     @InjectJobQueue(IDENTITY_QUEUE) private readonly jobs: JobQueue<IdentityJobs>,
+    private readonly accessChanges: AccessChanges,
   ) {}
 
   async invite(caller: CallerContext, body: InviteMemberDto): Promise<InvitationSentDto> {
@@ -75,14 +77,17 @@ export class InvitationsService {
     return rows.map((row) => ({ ...row, expiresAt: row.expiresAt.toISOString() }));
   }
 
-  accept(caller: CallerContext, key: { id: string } | { token: string }): Promise<InvitationAcceptedDto> {
+  async accept(caller: CallerContext, key: { id: string } | { token: string }): Promise<InvitationAcceptedDto> {
     const invitationKey: InvitationKey = 'id' in key ? { id: key.id } : { tokenHash: sha256(key.token) };
-    return this.invitations.transaction(async (manager) => {
+    const accepted = await this.invitations.transaction(async (manager) => {
       const answered = await this.invitations.answer(manager, invitationKey, await this.emailOf(caller), 'accepted');
       if (!answered) throw memberError(MemberErrorCode.InvitationNotFound);
       const accountSlug = await this.invitations.addMember(manager, answered.accountId, caller.userId, answered.role);
       return { accountId: answered.accountId, accountSlug, role: answered.role };
     });
+    // The gateway may have cached "no membership" while the invitation was pending: the new member gets in now.
+    await this.accessChanges.published({ userIds: [caller.userId] });
+    return accepted;
   }
 
   async decline(caller: CallerContext, id: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AccountErrorCode, MemberDto, MemberErrorCode } from '@infra/contracts';
 import type { CallerContext } from '@infra/platform';
+import { AccessChanges } from '../access-changes/access-changes';
 import { AccountAccess } from '../accounts/account-access';
 import { Membership } from '../accounts/account.entity';
 import { accountError } from '../accounts/accounts.errors';
@@ -16,6 +17,7 @@ export class MembersService {
     private readonly members: MembersRepository,
     private readonly invitations: InvitationsRepository,
     private readonly access: AccountAccess,
+    private readonly accessChanges: AccessChanges,
   ) {}
 
   /**
@@ -45,7 +47,7 @@ export class MembersService {
 
   async changeRole(caller: CallerContext, userId: string, body: ChangeRoleDto): Promise<MemberDto> {
     await this.access.requireMember(caller, body.accountId);
-    return this.members.transaction(async (manager) => {
+    const changed = await this.members.transaction(async (manager) => {
       const rows = await this.members.lockAll(manager, body.accountId);
       const membership = targetOf(rows, userId);
       if (membership.role === 'Admin' && body.role !== 'Admin') assertAnotherAdmin(rows, userId);
@@ -55,6 +57,8 @@ export class MembersService {
       if (!member) throw memberError(MemberErrorCode.NotFound);
       return toMemberDto(member);
     });
+    await this.accessChanges.published({ userIds: [userId] });
+    return changed;
   }
 
   async remove(caller: CallerContext, accountId: string, userId: string): Promise<void> {
@@ -66,6 +70,8 @@ export class MembersService {
       assertStillAdmin(rows, caller);
       await this.members.delete(manager, accountId, userId);
     });
+    // The member's keys stop too: a key acts for its creator, who left.
+    await this.accessChanges.published({ userIds: [userId] });
   }
 }
 

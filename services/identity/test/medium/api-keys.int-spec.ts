@@ -1,12 +1,13 @@
 import { ApiKeyErrorCode, AccountErrorCode, OrganizationErrorCode } from '@infra/contracts';
 import { DomainError } from '@infra/platform';
+import type { AccessChanges } from '../../src/access-changes/access-changes';
 import { AccountAccess } from '../../src/accounts/account-access';
 import { ApiKeysRepository } from '../../src/api-keys/api-keys.repository';
 import { ApiKeysService, MAX_FAILED_KEYS_PER_CLIENT } from '../../src/api-keys/api-keys.service';
 import { sha256 } from '../../src/crypto/crypto';
 import { MembersRepository } from '../../src/members/members.repository';
 import type { AttemptCounter } from '../../src/session/attempt-counter';
-import { callerOf, createAccount, createUser } from './fixtures';
+import { callerOf, createAccount, createUser, RecordedAccessChanges } from './fixtures';
 import { createScratchDatabase, ScratchDatabase } from './scratch-database';
 
 jest.setTimeout(60_000);
@@ -26,6 +27,8 @@ class CountingMemory {
 let db: ScratchDatabase;
 let counter: CountingMemory;
 let service: ApiKeysService;
+const recorded = new RecordedAccessChanges();
+const accessChanges = recorded as unknown as AccessChanges;
 
 beforeAll(async () => {
   db = await createScratchDatabase();
@@ -34,6 +37,7 @@ beforeAll(async () => {
     new ApiKeysRepository(db.dataSource),
     new AccountAccess(new MembersRepository(db.dataSource)),
     counter as unknown as AttemptCounter,
+    accessChanges,
   );
 });
 
@@ -148,6 +152,8 @@ describe('API keys (identity, real migrations)', () => {
     const [revoked] = await service.list(callerOf(admin), ours.account.id);
     expect(revoked.revokedAt).not.toBeNull();
     expect(await failure(verify(created.secret))).toBe(`404 ${ApiKeyErrorCode.NotFound}`);
+    // Every gateway is told to drop the key it cached.
+    expect(recorded.changes).toContainEqual({ keyIds: [created.id] });
     await service.revoke(callerOf(admin), ours.account.id, created.id);
     expect((await service.list(callerOf(admin), ours.account.id))[0].revokedAt).toBe(revoked.revokedAt);
   });

@@ -1,7 +1,9 @@
 // Rows for medium tests, written straight to the scratch database.
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
+import type { AccessChange } from '@infra/contracts';
 import type { CallerContext } from '@infra/platform';
+import type { AccessChanges } from '../../src/access-changes/access-changes';
 import { Account, AccountRoleName, Membership } from '../../src/accounts/account.entity';
 import { Organization } from '../../src/organizations/organization.entity';
 import { User } from '../../src/users/user.entity';
@@ -46,3 +48,15 @@ export function callerOf(user: User): CallerContext {
     role: null,
   };
 }
+
+/** The access changes a service published, recorded instead of sent to the gateways. */
+export class RecordedAccessChanges {
+  readonly changes: AccessChange[] = [];
+  published(change: AccessChange): Promise<void> {
+    this.changes.push(change);
+    return Promise.resolve();
+  }
+}
+
+/** For tests that do not look at access changes. */
+export const noAccessChanges = new RecordedAccessChanges() as unknown as AccessChanges;

@@ -7,7 +7,7 @@ import type { PasswordResetService } from '../../src/password-reset/password-res
 import { UsersRepository } from '../../src/users/users.repository';
 import type { JobQueue } from '@infra/jobs';
 import type { IdentityJobs } from '../../src/password-reset/password-reset.jobs';
-import { callerOf, createAccount, createUser } from './fixtures';
+import { callerOf, createAccount, createUser, noAccessChanges } from './fixtures';
 import { createScratchDatabase, ScratchDatabase } from './scratch-database';
 
 jest.setTimeout(60_000);
@@ -36,8 +36,9 @@ beforeAll(async () => {
     access,
     passwordReset,
     jobs,
+    noAccessChanges,
   );
-  members = new MembersService(membersRepository, invitationsRepository, access);
+  members = new MembersService(membersRepository, invitationsRepository, access, noAccessChanges);
 });
 
 afterAll(() => db.drop());

@@ -4,7 +4,7 @@ import { Membership } from '../../src/accounts/account.entity';
 import { InvitationsRepository } from '../../src/invitations/invitations.repository';
 import { MembersRepository } from '../../src/members/members.repository';
 import { MembersService } from '../../src/members/members.service';
-import { callerOf, createAccount, createUser } from './fixtures';
+import { callerOf, createAccount, createUser, noAccessChanges } from './fixtures';
 import { createScratchDatabase, ScratchDatabase } from './scratch-database';
 
 jest.setTimeout(60_000);
@@ -15,7 +15,12 @@ let members: MembersService;
 beforeAll(async () => {
   db = await createScratchDatabase();
   const repository = new MembersRepository(db.dataSource);
-  members = new MembersService(repository, new InvitationsRepository(db.dataSource), new AccountAccess(repository));
+  members = new MembersService(
+    repository,
+    new InvitationsRepository(db.dataSource),
+    new AccountAccess(repository),
+    noAccessChanges,
+  );
 });
 
 afterAll(() => db.drop());

@@ -1,14 +1,13 @@
 import type { FileAddressDto } from '@infra/contracts';
 
 /**
- * Where import files live, namespaced by organization (`<organizationId>/<fileName>`). The browser talks to the
- * store directly through signed addresses; the service reads files back for validation and import.
+ * Where import files live, namespaced by organization (`<organizationId>/<fileName>`). The browser uploads to the
+ * store directly through a signed address; the service reads files back for validation, import and download (so
+ * every CSV served passes through the formula-safe writer).
  */
 export interface FileStore {
   /** A PUT address for this organization and file name, valid for a short time. */
   uploadAddress(organizationId: string, fileName: string): Promise<FileAddressDto>;
-  /** A GET address of a stored file (the caller checks that it exists). */
-  downloadAddress(organizationId: string, fileName: string): Promise<FileAddressDto>;
   /** The file's bytes, or undefined when the organization has no such file. */
   read(organizationId: string, fileName: string): Promise<Buffer | undefined>;
   /** Stores bytes under the name (the template; replaces a file of that name whole). */

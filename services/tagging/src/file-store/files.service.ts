@@ -2,11 +2,12 @@ import { Inject, Injectable, UnsupportedMediaTypeException } from '@nestjs/commo
 import type Redis from 'ioredis';
 import { REDIS } from '@infra/platform';
 import { type FileAddressDto, TaggingErrorCode, TAG_IMPORT_TEMPLATE_FILE, TAGGING_LIMITS } from '@infra/contracts';
-import { csvText } from '../tag-import/csv-cells';
+import { csvText, formulaSafeCsv } from '../tag-import/csv-cells';
 import { taggingError } from '../tagging.errors';
 import type { Actor } from '../tenant';
 import { FILE_STORE, type FileStore, isValidFileName } from './file-store';
-import { LocalFileStore, type SignedQuery } from './local-file-store';
+import { LocalFileStore } from './local-file-store';
+import { SignedAddresses, type SignedQuery } from './signed-addresses';
 
 /** The template users download: the header and two example lines (written through the formula-safe writer). */
 export const TAG_IMPORT_TEMPLATE = csvText([
@@ -19,6 +20,7 @@ export const TAG_IMPORT_TEMPLATE = csvText([
 export class FilesService {
   constructor(
     @Inject(FILE_STORE) private readonly store: FileStore,
+    private readonly addresses: SignedAddresses,
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
@@ -29,14 +31,15 @@ export class FilesService {
     return this.store.uploadAddress(actor.organizationId, fileName);
   }
 
-  /** `GET s3/tag-download/{fileName}`: a past file of the organization, or the template. */
+  /**
+   * `GET s3/tag-download/{fileName}`: a past file of the organization, or the template. The address is this
+   * service's signed GET with either store: a file goes out only through the formula-safe writer.
+   */
   async downloadAddress(actor: Actor, fileName: string): Promise<FileAddressDto> {
     requireValidName(fileName);
-    if (fileName === TAG_IMPORT_TEMPLATE_FILE)
-      await this.store.write(actor.organizationId, fileName, Buffer.from(TAG_IMPORT_TEMPLATE));
-    else if (!(await this.store.read(actor.organizationId, fileName)))
+    if (!isReserved(fileName) && !(await this.store.read(actor.organizationId, fileName)))
       throw taggingError(TaggingErrorCode.FileNotFound);
-    return this.store.downloadAddress(actor.organizationId, fileName);
+    return this.addresses.address('GET', actor.organizationId, fileName);
   }
 
   /**
@@ -45,8 +48,13 @@ export class FilesService {
    * address again (a retry with a good body).
    */
   async receiveUpload(query: Partial<SignedQuery>, body: unknown): Promise<void> {
-    const target = this.local().verify('PUT', query);
-    if (!target || !isValidFileName(target.fileName) || isReserved(target.fileName))
+    const target = this.addresses.verify('PUT', query);
+    if (
+      !(this.store instanceof LocalFileStore) ||
+      !target ||
+      !isValidFileName(target.fileName) ||
+      isReserved(target.fileName)
+    )
       throw taggingError(TaggingErrorCode.UploadAddressInvalid);
     const used = `tag-upload-used:${query.s}`;
     const claimed = await this.redis.set(used, '1', 'EX', TAGGING_LIMITS.fileAddressTtlSeconds, 'NX');
@@ -62,19 +70,17 @@ export class FilesService {
     }
   }
 
-  /** The local store's signed GET. */
-  async download(query: Partial<SignedQuery>): Promise<{ fileName: string; content: Buffer }> {
-    const target = this.local().verify('GET', query);
+  /**
+   * The signed GET: the template, or a past file written again cell by cell (OWASP CSV injection: a formula
+   * uploaded as `=HYPERLINK(…)` comes back as text), so what was imported is what the download shows, made inert.
+   */
+  async download(query: Partial<SignedQuery>): Promise<{ fileName: string; content: string }> {
+    const target = this.addresses.verify('GET', query);
     if (!target) throw taggingError(TaggingErrorCode.UploadAddressInvalid);
+    if (isReserved(target.fileName)) return { fileName: TAG_IMPORT_TEMPLATE_FILE, content: TAG_IMPORT_TEMPLATE };
     const content = await this.store.read(target.organizationId, target.fileName);
     if (!content) throw taggingError(TaggingErrorCode.FileNotFound);
-    return { fileName: target.fileName, content };
-  }
-
-  /** The signed file routes exist only for the local store (S3 addresses point at the bucket). */
-  private local(): LocalFileStore {
-    if (!(this.store instanceof LocalFileStore)) throw taggingError(TaggingErrorCode.FileNotFound);
-    return this.store;
+    return { fileName: target.fileName, content: await formulaSafeCsv(content) };
   }
 }
 

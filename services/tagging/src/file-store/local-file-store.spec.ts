@@ -3,16 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { TAGGING_LIMITS } from '@infra/contracts';
 import { isValidFileName } from './file-store';
-import { LocalFileStore, type SignedQuery } from './local-file-store';
+import { LocalFileStore } from './local-file-store';
+import { SignedAddresses, type SignedQuery } from './signed-addresses';
 
 const organizationId = '3f0c2a4e-8a65-4d53-9a53-0b0f2d7b6a11';
 const other = '9a1d7c55-2b7f-4d3e-8c0f-5e0a3c9d1b22';
 const queryOf = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams) as unknown as SignedQuery;
 
-describe('LocalFileStore', () => {
+describe('LocalFileStore and its signed addresses', () => {
   let directory: string;
   let now = Date.parse('2026-01-01T00:00:00Z');
-  const store = () => new LocalFileStore(directory, 'k'.repeat(32), () => now);
+  const addresses = (key = 'k'.repeat(32)) => new SignedAddresses(key, () => now);
+  const store = () => new LocalFileStore(directory, addresses());
 
   beforeEach(async () => {
     directory = await mkdtemp(path.join(os.tmpdir(), 'tag-files-'));
@@ -28,19 +30,27 @@ describe('LocalFileStore', () => {
       'content-disposition': 'attachment; filename="tags.csv"',
     });
     const query = queryOf(address.url);
-    expect(store().verify('PUT', query)).toEqual({ organizationId, fileName: 'tags.csv' });
-    expect(store().verify('GET', query)).toBeUndefined();
-    expect(store().verify('PUT', { ...query, o: other })).toBeUndefined();
-    expect(store().verify('PUT', { ...query, f: 'other.csv' })).toBeUndefined();
-    expect(store().verify('PUT', { ...query, e: String(Number(query.e) + 60) })).toBeUndefined();
-    expect(store().verify('PUT', { ...query, s: 'ab' })).toBeUndefined();
-    expect(new LocalFileStore(directory, 'x'.repeat(32), () => now).verify('PUT', query)).toBeUndefined();
+    expect(addresses().verify('PUT', query)).toEqual({ organizationId, fileName: 'tags.csv' });
+    expect(addresses().verify('GET', query)).toBeUndefined();
+    expect(addresses().verify('PUT', { ...query, o: other })).toBeUndefined();
+    expect(addresses().verify('PUT', { ...query, f: 'other.csv' })).toBeUndefined();
+    expect(addresses().verify('PUT', { ...query, e: String(Number(query.e) + 60) })).toBeUndefined();
+    expect(addresses().verify('PUT', { ...query, s: 'ab' })).toBeUndefined();
+    expect(addresses('x'.repeat(32)).verify('PUT', query)).toBeUndefined();
+  });
+
+  it('signs a GET address to download through this service', () => {
+    const address = addresses().address('GET', organizationId, 'tags.csv');
+    expect(address.url).toMatch(/^\/api\/v1\/files\/tag-download\?/);
+    expect(address.headers).toEqual({});
+    expect(addresses().verify('GET', queryOf(address.url))).toEqual({ organizationId, fileName: 'tags.csv' });
+    expect(addresses().verify('PUT', queryOf(address.url))).toBeUndefined();
   });
 
   it('refuses an expired address', async () => {
     const query = queryOf((await store().uploadAddress(organizationId, 'tags.csv')).url);
     now += (TAGGING_LIMITS.fileAddressTtlSeconds + 1) * 1000;
-    expect(store().verify('PUT', query)).toBeUndefined();
+    expect(addresses().verify('PUT', query)).toBeUndefined();
   });
 
   it('keeps files per organization and replaces a file whole, leaving no temporary file', async () => {

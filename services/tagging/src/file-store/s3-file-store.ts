@@ -47,17 +47,6 @@ export class S3FileStore implements FileStore {
     return { url, method: 'PUT', headers, expiresAt: expiry() };
   }
 
-  async downloadAddress(organizationId: string, fileName: string): Promise<FileAddressDto> {
-    const command = new GetObjectCommand({
-      Bucket: this.options.bucket,
-      Key: keyOf(organizationId, fileName),
-      ResponseContentDisposition: contentDisposition(fileName),
-      ResponseContentType: 'text/csv',
-    });
-    const url = await getSignedUrl(this.client, command, { expiresIn: TAGGING_LIMITS.fileAddressTtlSeconds });
-    return { url, method: 'GET', headers: {}, expiresAt: expiry() };
-  }
-
   async read(organizationId: string, fileName: string): Promise<Buffer | undefined> {
     try {
       const answer = await this.client.send(

@@ -13,6 +13,7 @@ import { REDIS } from '@infra/platform';
 import { TAG_WRITE_PROVIDERS } from '../../src/app.module';
 import { FILE_STORE } from '../../src/file-store/file-store';
 import { LocalFileStore } from '../../src/file-store/local-file-store';
+import { SignedAddresses } from '../../src/file-store/signed-addresses';
 import { RunTagImportJob, ValidateTagImportJob } from '../../src/tag-import/tag-import.jobs';
 import { TAGGING_QUEUE } from '../../src/tag-import/tag-import.queue';
 import { TagImportRepository } from '../../src/tag-import/tag-import.repository';
@@ -66,7 +67,10 @@ export async function createImportHarness(options: HarnessOptions): Promise<Impo
     TAG_IMPORT_TEST_DELAY_MS: options.importTestDelayMs ?? 0,
     TAG_IMPORT_VALIDATION_WAIT_MS: options.validationWaitMs ?? 10_000,
   });
-  const files = new LocalFileStore(options.filesDirectory, 'medium-test-signing-key-of-32-characters');
+  const files = new LocalFileStore(
+    options.filesDirectory,
+    new SignedAddresses('medium-test-signing-key-of-32-characters'),
+  );
   const module: TestingModule = await Test.createTestingModule({
     providers: [
       ...TAG_WRITE_PROVIDERS,
