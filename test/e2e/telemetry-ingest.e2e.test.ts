@@ -162,3 +162,42 @@ describe('POST telemetry', () => {
     expect(await statusOf()).toBe('Active');
   });
 });
+
+describe('read your own writes across services', () => {
+  it('an asset created a moment ago takes telemetry, tags and a business event at once (the read models are waited for)', async () => {
+    // No poll between the steps: each service's copy of the new assets is a few hundred milliseconds behind.
+    const fresh = ['c', 'd'].map((name) => `i-tel-${run}-${name}`);
+    const upserted = await admin<UpsertAssetsResponse>('PUT', 'assets', {
+      assets: fresh.map((externalId) => ({ externalId, name: externalId, instance_type: 'm5.large' })),
+    });
+    expect(upserted.status).toBe(200);
+    const ids = upserted.body.results.map((result) => result.id);
+    const sent = await ingest(
+      admin,
+      fresh.map((externalId) => ({ externalId, hour: hourAgo(3), cpuUtil: 30 })),
+    );
+    expect(sent.body).toEqual({ accepted: 2, rejected: [] });
+
+    const tag = await admin<CreateTagsResponse>('POST', 'tags/batch', { tags: [{ key: `fresh-${run}`, value: 'v' }] });
+    const assigned = await admin<AssignTagsSummary>('POST', 'tags/batchAssignTags', {
+      tagIds: [tag.body.tags[0].id],
+      assetIds: ids,
+    });
+    expect([assigned.status, assigned.body.assets]).toEqual([200, 2]);
+
+    const event = await admin<{ assetCount: number }>('POST', 'business-events', {
+      name: `fresh-${run}`,
+      startDate: hourAgo(5),
+      endDate: hourAgo(1),
+      assignment: { collectionIds: [], tagIds: [], assetIds: ids },
+    });
+    expect([event.status, event.body.assetCount]).toEqual([201, 2]);
+
+    // A name no asset has is still refused, after the bounded wait.
+    const unknown = await ingest(admin, [{ externalId: `i-never-${run}`, hour: hourAgo(3), cpuUtil: 1 }]);
+    expect(unknown.body).toEqual({
+      accepted: 0,
+      rejected: [{ index: 0, field: 'externalId', reason: 'unknown asset' }],
+    });
+  });
+});

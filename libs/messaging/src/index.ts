@@ -11,3 +11,4 @@ export * from './topics-admin';
 export * from './service-runtime';
 export { refreshStaleStatistics, vacuumDeadRows } from './table-statistics';
 export * from './read-model-projections';
+export * from './read-model-lag';

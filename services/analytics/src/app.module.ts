@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { JobsModule } from '@infra/jobs';
-import { ServiceDefinition, serviceFoundation } from '@infra/messaging';
+import { ReadModelLag, ServiceDefinition, serviceFoundation } from '@infra/messaging';
 import { AnalysesController } from './analyses/analyses.controller';
 import { AnalysesRepository } from './analyses/analyses.repository';
 import { AnalysesService } from './analyses/analyses.service';
@@ -88,6 +88,7 @@ export class AppModule {
         ReadModelsRepository,
         TelemetryRepository,
         TelemetryService,
+        { provide: ReadModelLag, useValue: new ReadModelLag(definition.env.READ_MODEL_WAIT_MS) },
       ],
     };
   }

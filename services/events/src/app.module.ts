@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { ServiceDefinition, serviceFoundation } from '@infra/messaging';
+import { ReadModelLag, ServiceDefinition, serviceFoundation } from '@infra/messaging';
 import { BusinessEventChanges } from './business-events/business-event-changes';
 import { BusinessEventsController } from './business-events/business-events.controller';
 import { BusinessEventsRepository } from './business-events/business-events.repository';
@@ -14,7 +14,13 @@ export class AppModule {
       module: AppModule,
       imports: [...serviceFoundation(definition)],
       controllers: [BusinessEventsController, ReadModelsConsumer],
-      providers: [BusinessEventsRepository, BusinessEventsService, BusinessEventChanges, ReadModelsRepository],
+      providers: [
+        BusinessEventsRepository,
+        BusinessEventsService,
+        BusinessEventChanges,
+        ReadModelsRepository,
+        { provide: ReadModelLag, useValue: new ReadModelLag(definition.env.READ_MODEL_WAIT_MS) },
+      ],
     };
   }
 }

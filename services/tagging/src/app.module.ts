@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { JobsModule } from '@infra/jobs';
-import { ServiceDefinition, serviceFoundation } from '@infra/messaging';
+import { ReadModelLag, ServiceDefinition, serviceFoundation } from '@infra/messaging';
 import { AuditLogController } from './audit-log/audit-log.controller';
 import { AuditLogRepository } from './audit-log/audit-log.repository';
 import { AuditLogService } from './audit-log/audit-log.service';
@@ -36,6 +36,11 @@ export const TAG_WRITE_PROVIDERS = [
   TagAssignmentService,
   AssignmentEvents,
   SystemTagsService,
+  {
+    provide: ReadModelLag,
+    inject: [TaggingEnv],
+    useFactory: (env: TaggingEnv) => new ReadModelLag(env.READ_MODEL_WAIT_MS),
+  },
 ];
 
 @Module({})

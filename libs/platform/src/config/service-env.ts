@@ -83,6 +83,16 @@ export class ServiceEnv extends CommonEnv {
   @Type(() => Number)
   KAFKA_MAX_DELIVERY_ATTEMPTS: number = 5;
 
+  /**
+   * How long a request waits for a read model that misses an entity its source has just accepted (an asset upserted
+   * a moment ago) before it calls the entity unknown. 0 turns the wait off.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(30_000)
+  @Type(() => Number)
+  READ_MODEL_WAIT_MS: number = 3000;
+
   /** Verifies the caller context the gateway signs (base64 SPKI DER, Ed25519). No default: generated per install. */
   @Sensitive()
   @IsEd25519Key('public')

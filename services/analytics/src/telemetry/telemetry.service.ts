@@ -7,7 +7,7 @@ import {
   type TelemetryIssue,
   type TelemetrySource,
 } from '@infra/contracts';
-import { EventPublisher } from '@infra/messaging';
+import { EventPublisher, ReadModelLag } from '@infra/messaging';
 import { forEachInSlices, type Tenant } from '@infra/platform';
 import { analyticsError } from '../analytics.errors';
 import { AnalyticsScheduler } from '../rollups/analytics.jobs';
@@ -38,6 +38,7 @@ export class TelemetryService {
     private readonly telemetry: TelemetryRepository,
     private readonly events: EventPublisher,
     private readonly scheduler: AnalyticsScheduler,
+    private readonly lag: ReadModelLag = ReadModelLag.none,
   ) {}
 
   async ingest(tenant: Tenant, received: TelemetryBody): Promise<TelemetryIngestResponse> {
@@ -72,7 +73,17 @@ export class TelemetryService {
     for (const { asset } of checked.valid)
       if ('assetId' in asset) byId.add(asset.assetId);
       else byExternalId.add(asset.externalId);
-    const found = await this.telemetry.resolveAssets(tenant.organizationId, [...byId], [...byExternalId]);
+    // An asset upserted a moment ago may not be in the read model yet: wait for it rather than lose its samples.
+    const found: { id: string; externalId: string | null }[] = [];
+    await this.lag.waitFor(async () => {
+      const more = await this.telemetry.resolveAssets(tenant.organizationId, [...byId], [...byExternalId]);
+      for (const asset of more) {
+        found.push(asset);
+        byId.delete(asset.id);
+        if (asset.externalId) byExternalId.delete(asset.externalId);
+      }
+      return byId.size === 0 && byExternalId.size === 0;
+    });
     const known = new Set(found.map((asset) => asset.id));
     const idOfExternal = new Map(found.flatMap((asset) => (asset.externalId ? [[asset.externalId, asset.id]] : [])));
 

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { AssetUpsertedPayload, TelemetryFreshnessPayload } from '@infra/contracts';
-import { EventPublisher, MESSAGING_ENTITIES, MessagingTables1763712000000 } from '@infra/messaging';
+import { EventPublisher, MESSAGING_ENTITIES, MessagingTables1763712000000, ReadModelLag } from '@infra/messaging';
 import type { Tenant } from '@infra/platform';
 import { migratedTestDatabase } from '@infra/platform/testing';
 import { ANALYTICS_MIGRATIONS } from '../../src/analytics.service-definition';
@@ -422,6 +422,40 @@ describe('telemetry ingest (real PostgreSQL)', () => {
       [ours.organizationId, theirAsset],
     );
     expect([ourRows.length, (await stored(theirs.organizationId)).length]).toEqual([0, before.length]);
+  });
+
+  it('holds the samples of an asset created a moment ago until the read model has it (the consumer lagging)', async () => {
+    const fresh = randomUUID();
+    let waits = 0;
+    // The upsert event is consumed while the request waits: after its second look-up here.
+    const lag = new ReadModelLag(3000, async () => {
+      waits += 1;
+      if (waits === 2)
+        await dataSource.transaction((manager) =>
+          readModels.upsertAsset(manager, ours.organizationId, upserted(fresh, 'i-fresh')),
+        );
+    });
+    const waiting = new TelemetryService(
+      new TelemetryRepository(dataSource, new OrgHourlyRepository()),
+      new EventPublisher(),
+      { rollUp: async () => undefined } as unknown as AnalyticsScheduler,
+      lag,
+    );
+    const result = await waiting.ingest(ours, {
+      kind: 'json',
+      body: {
+        samples: [
+          { externalId: 'i-fresh', hour: hourAgo(4), cpuUtil: 11 },
+          { assetId: ourAsset, hour: hourAgo(4), cpuUtil: 12 },
+          { externalId: 'i-never-created', hour: hourAgo(4), cpuUtil: 13 },
+        ],
+      },
+    });
+    // Only what is still unknown after the whole wait is refused.
+    expect(result).toEqual({ accepted: 2, rejected: [{ index: 2, field: 'externalId', reason: 'unknown asset' }] });
+    expect(waits).toBe(30);
+    const rows = await dataSource.query<unknown[]>(`SELECT 1 FROM telemetry_samples WHERE asset_id = $1`, [fresh]);
+    expect(rows).toHaveLength(1);
   });
 
   it('refuses a malformed body and more than 50,000 samples as a whole', async () => {

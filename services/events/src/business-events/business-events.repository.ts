@@ -37,6 +37,13 @@ export interface EventFields {
 }
 
 /** One rule per target, in the order given. */
+/** The ids an event's rules name, by kind. */
+export interface TargetIds {
+  collectionIds: string[];
+  tagIds: string[];
+  assetIds: string[];
+}
+
 export interface Rule {
   kind: RuleKind;
   id: string;
@@ -173,10 +180,11 @@ export class BusinessEventsRepository {
   }
 
   /** How many of the ids are the organization's collections, tags and assets (per the read models). */
+  /** How many of these ids the read models hold for the organization (in the transaction given, or outside any). */
   async countOwned(
-    manager: EntityManager,
     organizationId: string,
-    ids: { collectionIds: string[]; tagIds: string[]; assetIds: string[] },
+    ids: TargetIds,
+    manager: EntityManager = this.dataSource.manager,
   ): Promise<{ collections: number; tags: number; assets: number }> {
     const [row] = await manager.query<{ collections: number; tags: number; assets: number }[]>(
       `SELECT (SELECT count(*)::int FROM collections WHERE organization_id = $1 AND id = ANY($2::uuid[])) AS collections,

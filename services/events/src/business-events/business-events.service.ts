@@ -13,7 +13,7 @@ import {
   TOPICS,
   type UpsertBusinessEventImpactRequest,
 } from '@infra/contracts';
-import { EventPublisher } from '@infra/messaging';
+import { EventPublisher, ReadModelLag } from '@infra/messaging';
 import { forEachInSlices, type Tenant } from '@infra/platform';
 import { businessEventError } from '../events.errors';
 import { BusinessEventChanges } from './business-event-changes';
@@ -24,20 +24,19 @@ import type {
   UpdateBusinessEventDto,
 } from './business-events.dto';
 import { isEventInstant } from './business-events.dto';
-import { BusinessEventRow, BusinessEventsRepository, Rule, Target } from './business-events.repository';
+import { BusinessEventRow, BusinessEventsRepository, Rule, Target, TargetIds } from './business-events.repository';
 
 const DEFAULT_PAGE_SIZE = 10;
 const DAY_MS = 86_400_000;
 
 export function toBusinessEventDto(row: BusinessEventRow): BusinessEventDto {
-  const idsOf = (kind: Rule['kind']) => row.rules.filter((rule) => rule.kind === kind).map((rule) => rule.id);
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     startDate: row.start_date.toISOString(),
     endDate: row.end_date.toISOString(),
-    assignment: { collectionIds: idsOf('collection'), tagIds: idsOf('tag'), assetIds: idsOf('asset') },
+    assignment: targetIdsOf(row.rules),
     assetCount: row.asset_count,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
@@ -53,6 +52,18 @@ export function rulesOf(assignment: Partial<BusinessEventAssignment>): Rule[] {
     ...unique(assignment.assetIds).map((id): Rule => ({ kind: 'asset', id })),
   ];
 }
+
+/** The ids of the rules, by kind. */
+export function targetIdsOf(rules: readonly Rule[]): TargetIds {
+  const idsOf = (kind: Rule['kind']) => rules.filter((rule) => rule.kind === kind).map((rule) => rule.id);
+  return { collectionIds: idsOf('collection'), tagIds: idsOf('tag'), assetIds: idsOf('asset') };
+}
+
+/** Does the read models' count hold every id? */
+const holdsAll = (owned: { collections: number; tags: number; assets: number }, wanted: TargetIds) =>
+  owned.collections === wanted.collectionIds.length &&
+  owned.tags === wanted.tagIds.length &&
+  owned.assets === wanted.assetIds.length;
 
 /**
  * `[startDate, endDate)` of the target query: two instants, the end after the start, at most targetWindowMaxDays
@@ -73,6 +84,7 @@ export class BusinessEventsService {
     private readonly events: BusinessEventsRepository,
     private readonly changes: BusinessEventChanges,
     private readonly publisher: EventPublisher,
+    private readonly lag: ReadModelLag = ReadModelLag.none,
   ) {}
 
   async list(tenant: Tenant, query: BusinessEventListQueryDto): Promise<Page<BusinessEventDto>> {
@@ -94,6 +106,7 @@ export class BusinessEventsService {
 
   /** Creates the event, assigned when the request has an assignment; a taken name is a 409 (a retried POST too). */
   async create(tenant: Tenant, body: CreateBusinessEventDto): Promise<BusinessEventDto> {
+    await this.awaitTargets(tenant, body.assignment);
     return this.events.transaction(async (manager) => {
       const id = await this.events.insert(manager, tenant.organizationId, tenant.userId, {
         name: body.name,
@@ -110,6 +123,7 @@ export class BusinessEventsService {
 
   /** Changes the fields given; `assignment` replaces the rules. The dates are checked as they will be stored. */
   async update(tenant: Tenant, id: string, body: UpdateBusinessEventDto): Promise<BusinessEventDto> {
+    await this.awaitTargets(tenant, body.assignment);
     return this.events.transaction(async (manager) => {
       if (!(await this.events.lock(manager, tenant.organizationId, id)))
         throw businessEventError(BusinessEventErrorCode.NotFound);
@@ -131,6 +145,16 @@ export class BusinessEventsService {
   }
 
   /**
+   * Collections, tags and assets created a moment ago may not be in the read models yet: wait for them before the
+   * transaction (which then checks for good), rather than refuse what their service has already accepted.
+   */
+  private async awaitTargets(tenant: Tenant, assignment: BusinessEventAssignment | undefined): Promise<void> {
+    if (!assignment) return;
+    const wanted = targetIdsOf(rulesOf(assignment));
+    await this.lag.waitFor(async () => holdsAll(await this.events.countOwned(tenant.organizationId, wanted), wanted));
+  }
+
+  /**
    * Stores the rules and the assets they resolve to now. Every collection, tag and asset must be the organization's
    * (per the read models); the rules together may cover at most resolvedAssetsMax assets.
    */
@@ -141,14 +165,8 @@ export class BusinessEventsService {
     assignment: BusinessEventAssignment,
   ): Promise<void> {
     const rules = rulesOf(assignment);
-    const idsOf = (kind: Rule['kind']) => rules.filter((rule) => rule.kind === kind).map((rule) => rule.id);
-    const wanted = { collectionIds: idsOf('collection'), tagIds: idsOf('tag'), assetIds: idsOf('asset') };
-    const owned = await this.events.countOwned(manager, tenant.organizationId, wanted);
-    if (
-      owned.collections !== wanted.collectionIds.length ||
-      owned.tags !== wanted.tagIds.length ||
-      owned.assets !== wanted.assetIds.length
-    )
+    const wanted = targetIdsOf(rules);
+    if (!holdsAll(await this.events.countOwned(tenant.organizationId, wanted, manager), wanted))
       throw businessEventError(BusinessEventErrorCode.AssignmentInvalid);
     await this.events.replaceRules(manager, tenant.organizationId, id, rules);
     const { oversized } = await this.events.resolve(

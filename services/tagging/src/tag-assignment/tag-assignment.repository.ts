@@ -39,6 +39,21 @@ export class TagAssignmentRepository {
     return rows.map((row) => row.id);
   }
 
+  /**
+   * Does tagging's copy of inventory hold every one of these assets and collections? Outside any transaction: the
+   * question a request asks again while the read models catch up with an asset or collection created a moment ago.
+   */
+  async holdsAll(organizationId: string, assetIds: string[], collectionIds: string[]): Promise<boolean> {
+    if (assetIds.length === 0 && collectionIds.length === 0) return true;
+    const [{ held }] = await this.dataSource.query<{ held: boolean }[]>(
+      `SELECT (SELECT count(*) FROM assets WHERE organization_id = $1 AND id = ANY($2::uuid[])) = cardinality($2::uuid[])
+          AND (SELECT count(*) FROM collections WHERE organization_id = $1 AND id = ANY($3::uuid[]))
+              = cardinality($3::uuid[]) AS held`,
+      [organizationId, [...new Set(assetIds)], [...new Set(collectionIds)]],
+    );
+    return held;
+  }
+
   /** The organization's collections among `collectionIds`, and their members. */
   async collectionMembers(
     manager: EntityManager,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { type AssignTagsSummary, TaggingErrorCode, tagIdOf } from '@infra/contracts';
+import { ReadModelLag } from '@infra/messaging';
 import { forEachInSlices } from '@infra/platform';
 import { AuditEntry, AuditLogRepository } from '../audit-log/audit-log.repository';
 import { taggingError } from '../tagging.errors';
@@ -39,6 +40,7 @@ export class TagAssignmentService {
     private readonly tags: TagsRepository,
     private readonly assignmentEvents: AssignmentEvents,
     private readonly auditLog: AuditLogRepository,
+    private readonly lag: ReadModelLag = ReadModelLag.none,
   ) {}
 
   /**
@@ -46,6 +48,12 @@ export class TagAssignmentService {
    * `unassignAssetIds`, in one transaction. Repeating the call changes nothing (pairs present are counted as such).
    */
   async assign(actor: Actor, request: AssignTagsDto): Promise<AssignTagsSummary> {
+    // Assets and collections created a moment ago may not be in tagging's copies yet: wait for them (outside the
+    // transaction, which then checks for good).
+    const assetIds = [...(request.assetIds ?? []), ...(request.unassignAssetIds ?? [])];
+    await this.lag.waitFor(() =>
+      this.assignments.holdsAll(actor.organizationId, assetIds, request.collectionIds ?? []),
+    );
     return this.assignments.transaction(async (manager) => {
       const tagIds = [...new Set(request.tagIds)];
       const tags = await this.tags.findMany(manager, actor.organizationId, tagIds);
