@@ -5,6 +5,7 @@ import { Kafka, logLevel, Producer } from 'kafkajs';
 import type {
   AssetDto,
   CollectionDetailDto,
+  CreateTagsResponse,
   Page,
   SidebarDto,
   UpsertAssetsResponse,
@@ -284,6 +285,29 @@ describe('collections, views and the sidebar', () => {
     expect((await user('DELETE', `views/${adminView.body.id}`)).status).toBe(403);
     expect((await user('DELETE', `views/${saved.body.id}`)).status).toBe(204);
     expect((await user<SidebarDto>('GET', 'meta/sidebar')).body.favorites).not.toContainEqual(favorite.body);
+  });
+
+  it("a view's tags must be the organization's: a tag created a moment ago is taken, another tenant's is a 404", async () => {
+    const ours = await admin<CreateTagsResponse>('POST', 'tags/batch', { tags: [{ key: `view-${run}`, value: 'v' }] });
+    const theirs = await acme<CreateTagsResponse>('POST', 'tags/batch', { tags: [{ key: `view-${run}`, value: 'v' }] });
+    const [ourTag, theirTag] = [ours.body.tags[0].id, theirs.body.tags[0].id];
+    // No wait after creating the tag: inventory's copy of tags is a moment behind, and the save waits for it.
+    const saved = await user<ViewDto>('PATCH', 'views', { name: `tagged-${run}`, tagIds: [ourTag] });
+    expect([saved.status, saved.body.tagIds]).toEqual([200, [ourTag]]);
+    for (const body of [
+      { name: `foreign-${run}`, tagIds: [theirTag] },
+      { id: saved.body.id, name: `tagged-${run}`, tagIds: [ourTag, theirTag] },
+      { name: `random-${run}`, tagIds: [randomUUID()] },
+    ]) {
+      const refused = await user<{ code: string; message: string }>('PATCH', 'views', body);
+      expect([refused.status, refused.body.code, refused.body.message]).toEqual([
+        404,
+        'TAG_NOT_FOUND',
+        'Oops! Tag Not Found',
+      ]);
+    }
+    expect((await user<ViewDto>('GET', `views/${saved.body.id}`)).body.tagIds).toEqual([ourTag]);
+    expect((await user('DELETE', `views/${saved.body.id}`)).status).toBe(204);
   });
 
   it('deletes a collection, keeping its assets', async () => {

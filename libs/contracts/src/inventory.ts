@@ -273,6 +273,7 @@ export enum InventoryErrorCode {
   AssetNotFound = 'ASSET_NOT_FOUND',
   CollectionNotFound = 'COLLECTION_NOT_FOUND',
   ViewNotFound = 'VIEW_NOT_FOUND',
+  TagNotFound = 'TAG_NOT_FOUND',
   IntegrationNotFound = 'INTEGRATION_NOT_FOUND',
   BatchTooLarge = 'ASSET_BATCH_TOO_LARGE',
   CollectionNameTaken = 'COLLECTION_NAME_TAKEN',

@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { JobsModule } from '@infra/jobs';
-import { ServiceDefinition, serviceFoundation } from '@infra/messaging';
+import { ReadModelLag, ServiceDefinition, serviceFoundation } from '@infra/messaging';
 import { AssetsController } from './assets/assets.controller';
 import { AssetsRepository } from './assets/assets.repository';
 import { AssetsService } from './assets/assets.service';
@@ -65,6 +65,7 @@ export class AppModule {
         CollectionsService,
         ViewsRepository,
         ViewsService,
+        { provide: ReadModelLag, useValue: new ReadModelLag(definition.env.READ_MODEL_WAIT_MS) },
         SidebarRepository,
         SidebarService,
         ReadModelsRepository,

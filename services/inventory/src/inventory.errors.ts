@@ -7,6 +7,7 @@ export const INVENTORY_ERRORS: ErrorCatalogue<InventoryErrorCode> = {
   [InventoryErrorCode.AssetNotFound]: { status: 404, message: MESSAGES.notFound('Asset') },
   [InventoryErrorCode.CollectionNotFound]: { status: 404, message: MESSAGES.notFound('Collection') },
   [InventoryErrorCode.ViewNotFound]: { status: 404, message: MESSAGES.notFound('View') },
+  [InventoryErrorCode.TagNotFound]: { status: 404, message: MESSAGES.notFound('Tag') },
   [InventoryErrorCode.IntegrationNotFound]: { status: 404, message: MESSAGES.notFound('Integration') },
   [InventoryErrorCode.BatchTooLarge]: {
     status: 413,

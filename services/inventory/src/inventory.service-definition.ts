@@ -4,10 +4,15 @@ import { loadServiceEnv, ServiceEnv } from '@infra/platform';
 import { AwsIntegration } from './aws-integration/aws-integration.entity';
 import { InventorySchema1764000000000 } from './database/migrations/1764000000000-inventory-schema';
 import { AwsIntegrations1764100000000 } from './database/migrations/1764100000000-aws-integrations';
+import { TagsReadModel1764200000000 } from './database/migrations/1764200000000-tags-read-model';
 import { inventoryError } from './inventory.errors';
 
 /** Inventory's migrations, in order. */
-export const INVENTORY_MIGRATIONS = [InventorySchema1764000000000, AwsIntegrations1764100000000];
+export const INVENTORY_MIGRATIONS = [
+  InventorySchema1764000000000,
+  AwsIntegrations1764100000000,
+  TagsReadModel1764200000000,
+];
 
 /** The inventory service: assets, collections, views, sidebar favorites and the AWS integration. */
 export function inventoryService(env = loadServiceEnv('inventory', ServiceEnv)): ServiceDefinition {
@@ -26,6 +31,6 @@ export function inventoryService(env = loadServiceEnv('inventory', ServiceEnv)):
       TOPICS.inventoryCollectionChanged,
       TOPICS.inventoryTelemetryCollected,
     ],
-    consumes: [TOPICS.taggingTagsAssigned, TOPICS.analyticsRatingsRecomputed],
+    consumes: [TOPICS.taggingTagsAssigned, TOPICS.taggingTagChanged, TOPICS.analyticsRatingsRecomputed],
   };
 }

@@ -19,6 +19,13 @@ export class ReadModelsConsumer {
     });
   }
 
+  @OnEvent(TOPICS.taggingTagChanged)
+  async onTagChanged(@Ctx() context: KafkaContext): Promise<void> {
+    await this.inbox.consume(context, TOPICS.taggingTagChanged, 'inventory-tags', async (manager, event) => {
+      if (event.organizationId) await this.readModels.rememberTag(manager, event.organizationId, event.payload);
+    });
+  }
+
   @OnEvent(TOPICS.analyticsRatingsRecomputed)
   async onRatingsRecomputed(@Ctx() context: KafkaContext): Promise<void> {
     await this.inbox.consume(

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import type { RatingsRecomputedPayload, TagsAssignedPayload } from '@infra/contracts';
+import type { RatingsRecomputedPayload, TagChangedPayload, TagsAssignedPayload } from '@infra/contracts';
 import { applyAssetTagAssignments } from '@infra/messaging';
 import { refreshAssetLinks } from '../assets/assets.repository';
 
 /**
- * Inventory's copies of other services' data, written only by their events: tag assignments (tagging) for tag
- * filters and ratings (analytics) for `includeRatingData`. Every row carries the event's organization.
+ * Inventory's copies of other services' data, written only by their events: tags and tag assignments (tagging) for
+ * saved views and tag filters, and ratings (analytics) for `includeRatingData`. Every row carries the event's
+ * organization.
  */
 @Injectable()
 export class ReadModelsRepository {
@@ -18,6 +19,14 @@ export class ReadModelsRepository {
     await applyAssetTagAssignments(manager, organizationId, payload);
     const assetIds = new Set([...payload.assignments, ...payload.unassignments].map((item) => item.assetId));
     await refreshAssetLinks(manager, organizationId, [...assetIds]);
+  }
+
+  /** Which organization a tag belongs to; a tag never moves to another organization. */
+  async rememberTag(manager: EntityManager, organizationId: string, { tagId }: TagChangedPayload): Promise<void> {
+    await manager.query(`INSERT INTO tags (id, organization_id) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING`, [
+      tagId,
+      organizationId,
+    ]);
   }
 
   /** Keeps the newest ratings of each asset: an older recomputation arriving late changes nothing. */

@@ -34,6 +34,16 @@ export class ViewsRepository {
     return this.dataSource.transaction(work);
   }
 
+  /** How many of these tag ids are the organization's (inventory's copy of tagging's tags). */
+  async knownTags(organizationId: string, tagIds: string[]): Promise<number> {
+    if (tagIds.length === 0) return 0;
+    const [{ known }] = await this.dataSource.query<{ known: number }[]>(
+      `SELECT count(*)::int AS known FROM tags WHERE organization_id = $1 AND id = ANY($2::uuid[])`,
+      [organizationId, tagIds],
+    );
+    return known;
+  }
+
   list(organizationId: string): Promise<ViewRow[]> {
     return this.dataSource.query(`SELECT ${COLUMNS} FROM views WHERE organization_id = $1 ORDER BY lower(name), id`, [
       organizationId,

@@ -6,6 +6,7 @@ import {
   type ViewDto,
   type ViewSummaryDto,
 } from '@infra/contracts';
+import { ReadModelLag } from '@infra/messaging';
 import type { Tenant } from '@infra/platform';
 import { AssetsRepository } from '../assets/assets.repository';
 import { CollectionsRepository } from '../collections/collections.repository';
@@ -34,6 +35,7 @@ export class ViewsService {
     private readonly views: ViewsRepository,
     private readonly collections: CollectionsRepository,
     private readonly assets: AssetsRepository,
+    private readonly lag: ReadModelLag = ReadModelLag.none,
   ) {}
 
   async list(tenant: Tenant): Promise<ViewDto[]> {
@@ -48,16 +50,23 @@ export class ViewsService {
 
   /**
    * Creates a view, or updates the view of `body.id`. Any member saves views; changing or deleting one is for its
-   * author and Admins. The collections of the filter must be the organization's.
+   * author and Admins. The collections and tags of the filter must be the organization's (a tag created a moment ago
+   * is waited for: inventory's copy of tags follows tagging's events).
    */
   async save(tenant: Tenant, body: SaveViewDto): Promise<ViewDto> {
     const collectionIds = [...new Set(body.collectionIds ?? [])];
     const known = await this.collections.namesOf(tenant.organizationId, collectionIds);
     if (known.length !== collectionIds.length) throw inventoryError(InventoryErrorCode.CollectionNotFound);
+    const tagIds = [...new Set(body.tagIds ?? [])];
+    let knownTags = 0;
+    await this.lag.waitFor(
+      async () => (knownTags = await this.views.knownTags(tenant.organizationId, tagIds)) === tagIds.length,
+    );
+    if (knownTags !== tagIds.length) throw inventoryError(InventoryErrorCode.TagNotFound);
     const fields: ViewFields = {
       name: body.name,
       description: body.description ?? '',
-      tagIds: [...new Set(body.tagIds ?? [])],
+      tagIds,
       collectionIds,
       timeHorizon: body.timeHorizon ?? DEFAULT_TIME_HORIZON,
     };
