@@ -1,5 +1,6 @@
 // What every benchmark needs of the running product: the demo System Admin signed in, a fresh account and
 // organization of its own (the demo data is left alone), JSON calls through the gateway, and timing.
+import { PLAN_LIMITS } from '@infra/contracts';
 
 export const BASE_URL = process.env.BASE_URL ?? 'http://localhost:8080';
 const SYSADMIN = { email: 'sysadmin@demo.local', password: 'Demo-System-Pass-1' };
@@ -71,7 +72,13 @@ export async function freshOrganization(): Promise<{ run: string; accountId: str
   await signIn();
   const run = Date.now().toString(36);
   organizationId = '';
-  const account = await api<{ id: string }>('POST', 'accounts', { name: `Bench ${run}`, slug: `bench-${run}` });
+  // A plan as large as plans go: the benchmark's fleet must fit.
+  const account = await api<{ id: string }>('POST', 'accounts', {
+    name: `Bench ${run}`,
+    slug: `bench-${run}`,
+    plan: 'Bench',
+    assetLimit: PLAN_LIMITS.assetLimitMax,
+  });
   organizationId = (await api<{ id: string }>('POST', 'organizations', { accountId: account.id, name: `Bench ${run}` }))
     .id;
   process.stdout.write(`organization ${organizationId} (account bench-${run})\n`);

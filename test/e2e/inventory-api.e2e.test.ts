@@ -446,3 +446,59 @@ describe('AWS integration', () => {
     ).toBe(403);
   });
 });
+
+describe("the plan's asset limit", () => {
+  it('refuses creating assets beyond the limit, across the account, with the limit and the count; updates pass', async () => {
+    const sysadmin = (await tokenFor('sysadmin')).accessToken;
+    const account = await call<{ id: string; plan: string; assetLimit: number }>('POST', 'accounts', {
+      token: sysadmin,
+      body: { name: `Plan ${run}`, slug: `plan-${run}`, plan: 'Tiny', assetLimit: 3 },
+    });
+    expect(account.body).toMatchObject({ plan: 'Tiny', assetLimit: 3 });
+    const organizations = [];
+    for (const name of ['One', 'Two'])
+      organizations.push(
+        (
+          await call<{ id: string }>('POST', 'organizations', {
+            token: sysadmin,
+            body: { accountId: account.body.id, name: `Plan ${name} ${run}` },
+          })
+        ).body.id,
+      );
+    const [one, two] = organizations.map((organizationId) =>
+      callAs({ token: sysadmin, organizationId, accountId: account.body.id }),
+    );
+    const put = (send: typeof one, ...names: string[]) =>
+      send<{ code: string; message: string }>('PUT', 'assets', { assets: names.map((name) => asset(`plan-${name}`)) });
+
+    // Inventory learns the limit from identity's organization event (a moment after the organization's creation).
+    expect((await put(one, 'a', 'b')).status).toBe(200);
+    const refused = await put(one, 'a', 'c', 'd');
+    expect([refused.status, refused.body.code, refused.body.message]).toEqual([
+      403,
+      'ASSET_LIMIT_REACHED',
+      "The account's plan allows 3 assets; the account holds 2 and this request would add 2. Contact support to change the plan.",
+    ]);
+    // Nothing of the refused batch was written; an update of assets held is no creation.
+    expect((await one<Page<AssetDto>>('GET', 'assets?pageSize=10')).body.total).toBe(2);
+    expect((await put(one, 'a', 'b')).status).toBe(200);
+    // Two requests at once for the last place: one wins.
+    const racing = await Promise.all([put(one, 'e'), put(two, 'f')]);
+    expect(racing.map((response) => response.status).sort()).toEqual([200, 403]);
+
+    // An Admin cannot raise its own limit; a System Admin can, for every organization of the account.
+    const demoAdmin = (await tokenFor('admin')).accessToken;
+    const demoAccount = (await profileOf(demoAdmin)).accounts.find((candidate) => candidate.slug === 'demo')!;
+    const raise = await call<{ code: string }>('PUT', `accounts/${demoAccount.id}`, {
+      token: demoAdmin,
+      body: { assetLimit: 5_000_000 },
+    });
+    expect([raise.status, raise.body.code]).toEqual([403, 'ACCOUNT_SYSTEM_ADMIN_ONLY']);
+    const raised = await call('PUT', `accounts/${account.body.id}`, { token: sysadmin, body: { assetLimit: 4 } });
+    expect(raised.status).toBe(200);
+    await pollUntil('inventory has the new limit', async () =>
+      (await put(two, 'g')).status === 200 ? true : undefined,
+    );
+    expect((await put(one, 'h')).status).toBe(403);
+  });
+});

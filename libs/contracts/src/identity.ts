@@ -77,7 +77,13 @@ export interface CreateAccountRequest {
   name: string;
   slug: string;
   timeZone?: string;
+  /** The plan's name and asset limit (System Admins set them; default Standard, 1000 assets). */
+  plan?: string;
+  assetLimit?: number;
 }
+
+/** Bounds of a plan: its name's length and the asset limit. */
+export const PLAN_LIMITS = { nameMaxLength: 50, assetLimitMax: 10_000_000 } as const;
 
 /** Account names: 1 to 120 characters. Slugs: lowercase letters, digits and inner hyphens, 1 to 64 characters. */
 export const ACCOUNT_NAME_MAX_LENGTH = 120;

@@ -274,6 +274,7 @@ export enum InventoryErrorCode {
   CollectionNotFound = 'COLLECTION_NOT_FOUND',
   ViewNotFound = 'VIEW_NOT_FOUND',
   TagNotFound = 'TAG_NOT_FOUND',
+  AssetLimitReached = 'ASSET_LIMIT_REACHED',
   IntegrationNotFound = 'INTEGRATION_NOT_FOUND',
   BatchTooLarge = 'ASSET_BATCH_TOO_LARGE',
   CollectionNameTaken = 'COLLECTION_NAME_TAKEN',
@@ -285,6 +286,15 @@ export enum InventoryErrorCode {
 }
 
 /** The entities a shared link can name, whose organization `GET locate/{kind}/{id}` finds. */
+/** The answer to an upsert beyond the plan (`ASSET_LIMIT_REACHED`): the limit, the count and what was asked. */
+export function assetLimitMessage(limit: number, count: number, adding: number): string {
+  const n = (value: number) => value.toLocaleString('en-US');
+  return (
+    `The account's plan allows ${n(limit)} assets; the account holds ${n(count)} and this request would add ` +
+    `${n(adding)}. Contact support to change the plan.`
+  );
+}
+
 export const LOCATABLE_KINDS: readonly SidebarItemType[] = ['asset', 'collection', 'view'];
 
 /**

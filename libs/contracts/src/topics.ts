@@ -131,6 +131,8 @@ export interface OrganizationChangedPayload {
   accountId: string;
   name: string;
   deleted: boolean;
+  /** The account's plan limit when the event was written (events written before plans were enforced lack it). */
+  assetLimit?: number;
 }
 
 export interface ThresholdsChangedPayload {
@@ -273,6 +275,7 @@ function topicSchemas(): { [T in TopicName]: PayloadSchema<TopicPayloads[T]> } {
       accountId: s.uuid(),
       name: s.string({ max: 500 }),
       deleted: s.boolean(),
+      assetLimit: v.optional(s.number({ min: 0, max: 10_000_000 })),
     }),
     [TOPICS.identityAccountThresholdsChanged]: s.object({
       accountId: s.uuid(),

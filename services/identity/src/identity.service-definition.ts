@@ -5,6 +5,7 @@ import { MfaLastStep1763800000000 } from './database/migrations/1763800000000-mf
 import { Invitations1763900000000 } from './database/migrations/1763900000000-invitations';
 import { ApiKeys1764000000000 } from './database/migrations/1764000000000-api-keys';
 import { InvitationNames1764121000000 } from './database/migrations/1764121000000-invitation-names';
+import { OrganizationPlansPublished1764200000000 } from './database/migrations/1764200000000-organization-plans-published';
 import { IDENTITY_ENTITIES } from './identity.entities';
 import { IdentityEnv, loadIdentityEnv } from './identity.env';
 import { accountError } from './accounts/accounts.errors';
@@ -16,6 +17,7 @@ export const IDENTITY_MIGRATIONS = [
   Invitations1763900000000,
   ApiKeys1764000000000,
   InvitationNames1764121000000,
+  OrganizationPlansPublished1764200000000,
 ];
 
 /** The identity service: accounts, organizations, users, members, roles, sign-in, MFA, password reset. */

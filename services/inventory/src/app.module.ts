@@ -39,6 +39,8 @@ const AWS_SYNC_PROVIDERS = [
 @Module({})
 export class AppModule {
   static register(definition: ServiceDefinition): DynamicModule {
+    // How long a request waits for a read model (an organization's plan, a new tag): in the workers too.
+    const lag = { provide: ReadModelLag, useValue: new ReadModelLag(definition.env.READ_MODEL_WAIT_MS) };
     return {
       module: AppModule,
       imports: [
@@ -47,7 +49,7 @@ export class AppModule {
           queue: INVENTORY_QUEUE,
           processors: [QueueAwsSyncsJob, SyncAwsIntegrationJob],
           schedules: [AWS_SYNC_SCHEDULE],
-          providers: AWS_SYNC_PROVIDERS,
+          providers: [...AWS_SYNC_PROVIDERS, lag],
         }),
       ],
       controllers: [
@@ -61,11 +63,11 @@ export class AppModule {
       ],
       providers: [
         ...AWS_SYNC_PROVIDERS,
+        lag,
         CollectionsRepository,
         CollectionsService,
         ViewsRepository,
         ViewsService,
-        { provide: ReadModelLag, useValue: new ReadModelLag(definition.env.READ_MODEL_WAIT_MS) },
         SidebarRepository,
         SidebarService,
         ReadModelsRepository,

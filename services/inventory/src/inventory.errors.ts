@@ -20,6 +20,8 @@ export const INVENTORY_ERRORS: ErrorCatalogue<InventoryErrorCode> = {
   [InventoryErrorCode.SyncAlreadyRunning]: { status: 409, message: 'A sync of this integration is already running.' },
   [InventoryErrorCode.DuplicateExternalId]: { status: 400, message: 'Each asset may appear once per call.' },
   [InventoryErrorCode.AdminOnly]: { status: 403, message: 'Only an Admin of the account can do this.' },
+  // The message names the limit and the count (assetLimitMessage).
+  [InventoryErrorCode.AssetLimitReached]: { status: 403, message: "The account's plan allows no more assets." },
 };
 
 export const inventoryError = domainErrors(INVENTORY_ERRORS);

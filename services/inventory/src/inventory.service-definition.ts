@@ -5,6 +5,7 @@ import { AwsIntegration } from './aws-integration/aws-integration.entity';
 import { InventorySchema1764000000000 } from './database/migrations/1764000000000-inventory-schema';
 import { AwsIntegrations1764100000000 } from './database/migrations/1764100000000-aws-integrations';
 import { TagsReadModel1764200000000 } from './database/migrations/1764200000000-tags-read-model';
+import { OrganizationPlans1764300000000 } from './database/migrations/1764300000000-organization-plans';
 import { inventoryError } from './inventory.errors';
 
 /** Inventory's migrations, in order. */
@@ -12,6 +13,7 @@ export const INVENTORY_MIGRATIONS = [
   InventorySchema1764000000000,
   AwsIntegrations1764100000000,
   TagsReadModel1764200000000,
+  OrganizationPlans1764300000000,
 ];
 
 /** The inventory service: assets, collections, views, sidebar favorites and the AWS integration. */
@@ -31,6 +33,11 @@ export function inventoryService(env = loadServiceEnv('inventory', ServiceEnv)):
       TOPICS.inventoryCollectionChanged,
       TOPICS.inventoryTelemetryCollected,
     ],
-    consumes: [TOPICS.taggingTagsAssigned, TOPICS.taggingTagChanged, TOPICS.analyticsRatingsRecomputed],
+    consumes: [
+      TOPICS.taggingTagsAssigned,
+      TOPICS.taggingTagChanged,
+      TOPICS.analyticsRatingsRecomputed,
+      TOPICS.identityOrganizationChanged,
+    ],
   };
 }

@@ -1,7 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
-import { ACCOUNT_NAME_MAX_LENGTH, ACCOUNT_SLUG_PATTERN, type CreateAccountRequest } from '@infra/contracts';
+import { IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import {
+  ACCOUNT_NAME_MAX_LENGTH,
+  ACCOUNT_SLUG_PATTERN,
+  type CreateAccountRequest,
+  PLAN_LIMITS,
+} from '@infra/contracts';
 import { IsIanaTimeZone, NoControlCharacters } from '@infra/platform';
 
 export class CreateAccountDto implements CreateAccountRequest {
@@ -20,6 +25,21 @@ export class CreateAccountDto implements CreateAccountRequest {
   @IsOptional()
   @IsIanaTimeZone()
   timeZone?: string;
+
+  @ApiPropertyOptional({ description: 'The plan (default Standard)' })
+  @IsOptional()
+  @IsString()
+  @NoControlCharacters()
+  @MinLength(1)
+  @MaxLength(PLAN_LIMITS.nameMaxLength)
+  plan?: string;
+
+  @ApiPropertyOptional({ description: 'Assets the plan allows across the account (default 1000)' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(PLAN_LIMITS.assetLimitMax)
+  assetLimit?: number;
 }
 
 export class UpdateAccountDto {
@@ -69,6 +89,21 @@ export class UpdateAccountDto {
   @Type(() => Number)
   @IsInt()
   maxWorkloadPercentThreshold?: number;
+
+  @ApiPropertyOptional({ description: 'The plan (System Admins only)' })
+  @IsOptional()
+  @IsString()
+  @NoControlCharacters()
+  @MinLength(1)
+  @MaxLength(PLAN_LIMITS.nameMaxLength)
+  plan?: string;
+
+  @ApiPropertyOptional({ description: 'Assets the plan allows across the account (System Admins only)' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(PLAN_LIMITS.assetLimitMax)
+  assetLimit?: number;
 }
 
 /** The slug in `GET accounts/{slug}`: anything else cannot be an account (and must not reach the database). */

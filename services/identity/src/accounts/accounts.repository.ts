@@ -79,7 +79,9 @@ export class AccountsRepository {
     return this.dataSource.getRepository(Account).existsBy({ slug });
   }
 
-  insert(values: Pick<Account, 'name' | 'slug' | 'timeZone'>): Promise<Account> {
+  insert(
+    values: Pick<Account, 'name' | 'slug' | 'timeZone'> & Partial<Pick<Account, 'plan' | 'assetLimit'>>,
+  ): Promise<Account> {
     const accounts = this.dataSource.getRepository(Account);
     return accounts.save(accounts.create(values));
   }
@@ -97,7 +99,8 @@ export class AccountsRepository {
     return manager.countBy(Membership, { accountId, userId: In(userIds) });
   }
 
-  organizationsForRemoval(manager: EntityManager, accountId: string): Promise<Pick<Organization, 'id' | 'name'>[]> {
+  /** The ids and names of the account's organizations, in the transaction (its removal, a new plan limit). */
+  organizationsIn(manager: EntityManager, accountId: string): Promise<Pick<Organization, 'id' | 'name'>[]> {
     return manager.find(Organization, { select: { id: true, name: true }, where: { accountId } });
   }
 

@@ -32,13 +32,24 @@ export class AccountsService {
   /** System Admins only (the route's access policy). */
   async create(body: CreateAccountDto): Promise<AccountDto> {
     if (await this.accounts.slugExists(body.slug)) throw accountError(AccountErrorCode.SlugTaken);
-    const account = await this.accounts.insert({ name: body.name, slug: body.slug, timeZone: body.timeZone ?? 'UTC' });
+    const account = await this.accounts.insert({
+      name: body.name,
+      slug: body.slug,
+      timeZone: body.timeZone ?? 'UTC',
+      ...(body.plan !== undefined ? { plan: body.plan } : {}),
+      ...(body.assetLimit !== undefined ? { assetLimit: body.assetLimit } : {}),
+    });
     return toAccountDto(account, 'Admin', []);
   }
 
-  /** Admins edit their account; a threshold change is published in the same transaction (outbox). */
+  /**
+   * Admins edit their account, System Admins its plan too; a threshold change is published in the same transaction
+   * (outbox), and a new asset limit with each of the account's organizations (inventory enforces it).
+   */
   async update(caller: CallerContext, accountId: string, body: UpdateAccountDto): Promise<AccountDto> {
     await this.access.requireAdmin(caller, accountId);
+    if ((body.plan !== undefined || body.assetLimit !== undefined) && !caller.systemAdmin)
+      throw accountError(AccountErrorCode.SystemAdminOnly);
     await this.accounts.transaction(async (manager) => {
       const account = await this.accounts.lock(manager, accountId);
       if (!account) throw accountError(AccountErrorCode.NotFound);
@@ -64,6 +75,21 @@ export class AccountsService {
           payload: { accountId, minWorkloadPercentThreshold: min, maxWorkloadPercentThreshold: max },
         });
       }
+      if (body.assetLimit !== undefined && body.assetLimit !== account.assetLimit) {
+        for (const organization of await this.accounts.organizationsIn(manager, accountId))
+          await this.events.publish(manager, TOPICS.identityOrganizationChanged, {
+            accountId,
+            organizationId: organization.id,
+            actorId: caller.userId,
+            payload: {
+              organizationId: organization.id,
+              accountId,
+              name: organization.name,
+              deleted: false,
+              assetLimit: body.assetLimit,
+            },
+          });
+      }
     });
     const updated = await this.accounts.findForCaller(caller, { id: accountId });
     if (!updated) throw accountError(AccountErrorCode.NotFound);
@@ -76,7 +102,7 @@ export class AccountsService {
    */
   async remove(caller: CallerContext, accountId: string): Promise<void> {
     await this.accounts.transaction(async (manager) => {
-      const organizations = await this.accounts.organizationsForRemoval(manager, accountId);
+      const organizations = await this.accounts.organizationsIn(manager, accountId);
       if (!(await this.accounts.delete(manager, accountId))) throw accountError(AccountErrorCode.NotFound);
       for (const organization of organizations) {
         await this.events.publish(manager, TOPICS.identityOrganizationChanged, {

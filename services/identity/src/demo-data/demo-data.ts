@@ -53,9 +53,22 @@ const DEMO_USERS = [
   },
 ] as const;
 
+// The demo account's plan is large: the benchmarks and tests add their fleets to it. Acme keeps the default plan.
 const DEMO_ACCOUNTS = [
-  { slug: 'demo', name: 'Demo Account', timeZone: 'America/New_York', organizations: ['Demo East', 'Demo West'] },
-  { slug: 'acme', name: 'Acme Corp', timeZone: 'America/Toronto', organizations: ['Acme Main'] },
+  {
+    slug: 'demo',
+    name: 'Demo Account',
+    timeZone: 'America/New_York',
+    organizations: ['Demo East', 'Demo West'],
+    plan: { plan: 'Enterprise', assetLimit: 1_000_000 },
+  },
+  {
+    slug: 'acme',
+    name: 'Acme Corp',
+    timeZone: 'America/Toronto',
+    organizations: ['Acme Main'],
+    plan: { plan: 'Standard', assetLimit: 1000 },
+  },
 ] as const;
 
 async function seed(manager: EntityManager, box: SecretBox): Promise<void> {
@@ -63,7 +76,7 @@ async function seed(manager: EntityManager, box: SecretBox): Promise<void> {
   const accounts = new Map<string, Account>();
   for (const spec of DEMO_ACCOUNTS) {
     const account = await manager.save(
-      manager.create(Account, { slug: spec.slug, name: spec.name, timeZone: spec.timeZone }),
+      manager.create(Account, { slug: spec.slug, name: spec.name, timeZone: spec.timeZone, ...spec.plan }),
     );
     accounts.set(spec.slug, account);
     for (const name of spec.organizations) {
@@ -74,7 +87,13 @@ async function seed(manager: EntityManager, box: SecretBox): Promise<void> {
         accountId: account.id,
         organizationId: organization.id,
         actorId: null,
-        payload: { organizationId: organization.id, accountId: account.id, name, deleted: false },
+        payload: {
+          organizationId: organization.id,
+          accountId: account.id,
+          name,
+          deleted: false,
+          assetLimit: account.assetLimit,
+        },
       });
     }
     await events.publish(manager, TOPICS.identityAccountThresholdsChanged, {

@@ -71,9 +71,9 @@ export class OrganizationsRepository {
     return this.dataSource.getRepository(Organization).find({ where: { accountId }, order: { name: 'ASC' } });
   }
 
-  async accountName(manager: EntityManager, accountId: string): Promise<string | undefined> {
-    const account = await manager.findOne(Account, { select: { name: true }, where: { id: accountId } });
-    return account?.name;
+  /** The account's name and plan limit (the limit goes out with each organization's event). */
+  async accountOf(manager: EntityManager, accountId: string): Promise<Pick<Account, 'name' | 'assetLimit'> | null> {
+    return manager.findOne(Account, { select: { name: true, assetLimit: true }, where: { id: accountId } });
   }
 
   insert(manager: EntityManager, values: Partial<Organization> & { accountId: string }): Promise<Organization> {

@@ -39,11 +39,11 @@ export class OrganizationsService {
     await this.access.requireAdmin(caller, body.accountId);
     return this.saving(() =>
       this.organizations.transaction(async (manager) => {
-        const accountName = await this.organizations.accountName(manager, body.accountId);
-        if (accountName === undefined) throw accountError(AccountErrorCode.NotFound);
+        const account = await this.organizations.accountOf(manager, body.accountId);
+        if (!account) throw accountError(AccountErrorCode.NotFound);
         const organization = await this.organizations.insert(manager, body);
-        await this.publish(manager, caller, organization);
-        return toOrganizationDto(organization, accountName);
+        await this.publish(manager, caller, organization, account.assetLimit);
+        return toOrganizationDto(organization, account.name);
       }),
     );
   }
@@ -57,7 +57,8 @@ export class OrganizationsService {
     return this.saving(() =>
       this.organizations.transaction(async (manager) => {
         const organization = await this.organizations.update(manager, accountId, organizationId, body);
-        await this.publish(manager, caller, organization);
+        const account = await this.organizations.accountOf(manager, accountId);
+        await this.publish(manager, caller, organization, account?.assetLimit);
         return toOrganizationDto(organization, found.accountName);
       }),
     );
@@ -73,7 +74,7 @@ export class OrganizationsService {
     }
   }
 
-  private publish(manager: EntityManager, caller: CallerContext, organization: Organization) {
+  private publish(manager: EntityManager, caller: CallerContext, organization: Organization, assetLimit?: number) {
     return this.events.publish(manager, TOPICS.identityOrganizationChanged, {
       accountId: organization.accountId,
       organizationId: organization.id,
@@ -83,6 +84,7 @@ export class OrganizationsService {
         accountId: organization.accountId,
         name: organization.name,
         deleted: false,
+        assetLimit,
       },
     });
   }

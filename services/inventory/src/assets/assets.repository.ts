@@ -108,6 +108,28 @@ export class AssetsRepository {
     return this.dataSource.transaction(work);
   }
 
+  /** The plan limit of the organization's account, per inventory's copy of identity's events; undefined if unknown. */
+  async assetLimitOf(organizationId: string): Promise<number | undefined> {
+    const [row] = await this.dataSource.query<{ asset_limit: number }[]>(
+      `SELECT asset_limit FROM organization_plans WHERE organization_id = $1`,
+      [organizationId],
+    );
+    return row?.asset_limit;
+  }
+
+  /**
+   * How many assets the account holds (every status, as the subscription page counts), after taking the account's
+   * lock: concurrent upserts of one account count one after the other, so two cannot both take the last places.
+   */
+  async countOfAccountLocked(manager: EntityManager, accountId: string): Promise<number> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`asset-limit:${accountId}`]);
+    const [{ count }] = await manager.query<{ count: number }[]>(
+      `SELECT count(*)::int AS count FROM assets WHERE account_id = $1`,
+      [accountId],
+    );
+    return count;
+  }
+
   /** Id and status of the organization's assets with these external ids, locked until the transaction ends. */
   async lockByExternalIds(
     manager: EntityManager,

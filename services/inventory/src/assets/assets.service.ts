@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  assetLimitMessage,
   ASSET_ATTRIBUTE_NAMES,
   type AssetDto,
   type AssetSortField,
@@ -13,7 +14,7 @@ import {
   type UpdateActiveStatusResponse,
   type UpsertAssetsResponse,
 } from '@infra/contracts';
-import { EventPublisher } from '@infra/messaging';
+import { EventPublisher, ReadModelLag } from '@infra/messaging';
 import type { Tenant } from '@infra/platform';
 import { inventoryError } from '../inventory.errors';
 import { AssetListQueryDto } from './assets.dto';
@@ -42,6 +43,7 @@ export class AssetsService {
   constructor(
     private readonly assets: AssetsRepository,
     private readonly events: EventPublisher,
+    private readonly lag: ReadModelLag = ReadModelLag.none,
   ) {}
 
   /**
@@ -63,9 +65,18 @@ export class AssetsService {
       seen.set(item.externalId, index);
     });
     const { organizationId, accountId, actorId } = tenant;
+    const limit = await this.assetLimitOf(organizationId);
     const written = await this.assets.transaction(async (manager) => {
       // Locking the existing rows first makes "status omitted keeps it" exact under concurrent upserts.
       const existing = await this.assets.lockByExternalIds(manager, organizationId, [...seen.keys()]);
+      const adding = seen.size - existing.size;
+      if (limit !== undefined && adding > 0) {
+        const count = await this.assets.countOfAccountLocked(manager, accountId);
+        if (count + adding > limit)
+          throw inventoryError(InventoryErrorCode.AssetLimitReached, {
+            message: assetLimitMessage(limit, count, adding),
+          });
+      }
       const resolved: ResolvedUpsertItem[] = items.map((item) => ({
         ...item,
         status: item.status ?? existing.get(item.externalId) ?? 'active',
@@ -116,6 +127,16 @@ export class AssetsService {
     });
     const created = results.filter((result) => result.created).length;
     return { created, updated: results.length - created, results };
+  }
+
+  /**
+   * The plan limit of the organization's account. Identity's event may be a moment behind a new organization:
+   * waited for; an organization whose plan is still unknown (events from before plans were enforced) is not limited.
+   */
+  private async assetLimitOf(organizationId: string): Promise<number | undefined> {
+    let limit: number | undefined;
+    await this.lag.waitFor(async () => (limit = await this.assets.assetLimitOf(organizationId)) !== undefined);
+    return limit;
   }
 
   async list(tenant: Tenant, query: AssetListQueryDto): Promise<Page<AssetDto>> {

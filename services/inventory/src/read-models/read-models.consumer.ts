@@ -26,6 +26,20 @@ export class ReadModelsConsumer {
     });
   }
 
+  @OnEvent(TOPICS.identityOrganizationChanged)
+  async onOrganizationChanged(@Ctx() context: KafkaContext): Promise<void> {
+    await this.inbox.consume(
+      context,
+      TOPICS.identityOrganizationChanged,
+      'inventory-organization-plans',
+      async (manager, event) => {
+        // The payload names the organization and account; the envelope's must agree (no event moves a tenant).
+        if (event.organizationId === event.payload.organizationId)
+          await this.readModels.rememberPlan(manager, event.payload);
+      },
+    );
+  }
+
   @OnEvent(TOPICS.analyticsRatingsRecomputed)
   async onRatingsRecomputed(@Ctx() context: KafkaContext): Promise<void> {
     await this.inbox.consume(

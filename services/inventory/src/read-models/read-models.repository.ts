@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import type { RatingsRecomputedPayload, TagChangedPayload, TagsAssignedPayload } from '@infra/contracts';
+import type {
+  OrganizationChangedPayload,
+  RatingsRecomputedPayload,
+  TagChangedPayload,
+  TagsAssignedPayload,
+} from '@infra/contracts';
 import { applyAssetTagAssignments } from '@infra/messaging';
 import { refreshAssetLinks } from '../assets/assets.repository';
 
@@ -27,6 +32,24 @@ export class ReadModelsRepository {
       tagId,
       organizationId,
     ]);
+  }
+
+  /**
+   * The plan limit of the organization's account, as its newest event says (events of one organization arrive in
+   * order). An event written before plans were enforced carries no limit and changes nothing.
+   */
+  async rememberPlan(manager: EntityManager, payload: OrganizationChangedPayload): Promise<void> {
+    if (payload.deleted) {
+      await manager.query(`DELETE FROM organization_plans WHERE organization_id = $1`, [payload.organizationId]);
+      return;
+    }
+    if (payload.assetLimit === undefined) return;
+    await manager.query(
+      `INSERT INTO organization_plans (organization_id, account_id, asset_limit) VALUES ($1, $2, $3)
+       ON CONFLICT (organization_id) DO UPDATE SET asset_limit = EXCLUDED.asset_limit
+       WHERE organization_plans.account_id = EXCLUDED.account_id`,
+      [payload.organizationId, payload.accountId, payload.assetLimit],
+    );
   }
 
   /** Keeps the newest ratings of each asset: an older recomputation arriving late changes nothing. */
