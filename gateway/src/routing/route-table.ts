@@ -131,6 +131,8 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
     rule('GET', `organizations/${analysis}`, 'analytics', 'organization'),
   ),
   rule('PUT', 'organizations/:id', 'identity', 'user'),
+  // Offboarding: the organization and all its data (its name typed in `?name=`).
+  rule('DELETE', 'organizations/:id', 'identity', 'user', 'System Admin'),
   // Business rules (`rules/preview` before the `rules/:id` patterns)
   rule('GET', 'rules', 'tagging', 'organization'),
   rule('POST', 'rules/preview', 'tagging', 'organization'),

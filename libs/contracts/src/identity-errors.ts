@@ -9,11 +9,15 @@ export enum AccountErrorCode {
   SystemAdminOnly = 'ACCOUNT_SYSTEM_ADMIN_ONLY',
   ThresholdsRule = 'ACCOUNT_THRESHOLDS_RULE',
   ContactNotMember = 'ACCOUNT_CONTACT_NOT_MEMBER',
+  /** A deletion without the account's exact name in `?name=`. */
+  NameNotConfirmed = 'ACCOUNT_NAME_NOT_CONFIRMED',
 }
 
 export enum OrganizationErrorCode {
   NotFound = 'ORGANIZATION_NOT_FOUND',
   NameTaken = 'ORGANIZATION_NAME_TAKEN',
+  /** A deletion without the organization's exact name in `?name=`. */
+  NameNotConfirmed = 'ORGANIZATION_NAME_NOT_CONFIRMED',
 }
 
 export enum UserErrorCode {

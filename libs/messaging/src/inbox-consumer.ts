@@ -12,6 +12,7 @@ import {
 } from '@infra/contracts';
 import { runWithRequestId } from '@infra/platform';
 import type { KafkaProducer } from './kafka-producer';
+import { isPurged } from './organization-purge';
 
 export type ConsumeOutcome = 'applied' | 'duplicate' | 'dead-lettered';
 
@@ -154,6 +155,8 @@ export class InboxConsumer {
             [envelope.eventId, consumer, topic],
           )) as unknown[];
           if (inserted.length === 0) return false;
+          // An organization purged here (offboarding) stays purged, whatever arrives late about it.
+          if (envelope.organizationId && (await isPurged(manager, envelope.organizationId))) return true;
           await handler(manager, envelope);
           return true;
         });

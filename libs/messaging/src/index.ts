@@ -12,3 +12,4 @@ export * from './service-runtime';
 export { refreshStaleStatistics, vacuumDeadRows } from './table-statistics';
 export * from './read-model-projections';
 export * from './read-model-lag';
+export * from './organization-purge';

@@ -37,3 +37,27 @@ export class MessagingTables1763712000000 implements MigrationInterface {
     await queryRunner.query('DROP TABLE outbox');
   }
 }
+
+/**
+ * Organizations this service has purged (offboarding): events about them that arrive afterwards (from other topics,
+ * so in no order with the deletion) change nothing, and the row says what the purge deleted.
+ */
+export class PurgedOrganizations1767000000000 implements MigrationInterface {
+  name = 'PurgedOrganizations1767000000000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
+      CREATE TABLE purged_organizations (
+        id uuid PRIMARY KEY,
+        purged_at timestamptz NOT NULL DEFAULT now(),
+        rows_deleted jsonb NOT NULL
+      )`);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP TABLE purged_organizations');
+  }
+}
+
+/** The messaging migrations every service runs before its own. */
+export const MESSAGING_MIGRATIONS = [MessagingTables1763712000000, PurgedOrganizations1767000000000];

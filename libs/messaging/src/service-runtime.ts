@@ -15,7 +15,7 @@ import {
 import { kafkaConsumerOptions } from './kafka-options';
 import { MessagingModule } from './messaging.module';
 import { MESSAGING_ENTITIES } from './outbox-message.entity';
-import { MessagingTables1763712000000 } from './messaging-tables.migration';
+import { MESSAGING_MIGRATIONS } from './messaging-tables.migration';
 import { ensureTopics } from './topics-admin';
 import { messagingJobs } from './inbox-retention';
 
@@ -70,7 +70,7 @@ function serviceDatabaseOptions(definition: ServiceDefinition) {
   return databaseOptions(
     definition.env,
     [...MESSAGING_ENTITIES, ...definition.entities],
-    [MessagingTables1763712000000, ...definition.migrations],
+    [...MESSAGING_MIGRATIONS, ...definition.migrations],
   );
 }
 

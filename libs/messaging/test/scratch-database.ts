@@ -2,7 +2,7 @@
 import { DataSource } from 'typeorm';
 import { runMigrationsLocked } from '@infra/platform';
 import { createTestDatabase, testDatabaseConfig } from '@infra/platform/testing';
-import { MESSAGING_ENTITIES, MessagingTables1763712000000 } from '../src';
+import { MESSAGING_ENTITIES, MESSAGING_MIGRATIONS } from '../src';
 
 export interface ScratchDatabase {
   dataSource: DataSource;
@@ -20,7 +20,7 @@ export async function scratchMessagingDatabase(prefix: string): Promise<ScratchD
     password: cfg.password,
     database: database.name,
     entities: MESSAGING_ENTITIES,
-    migrations: [MessagingTables1763712000000],
+    migrations: MESSAGING_MIGRATIONS,
     extra: { max: 10 },
   });
   await runMigrationsLocked(dataSource);

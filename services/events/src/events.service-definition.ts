@@ -24,6 +24,7 @@ export function eventsService(env = loadServiceEnv('events', ServiceEnv)): Servi
       TOPICS.inventoryCollectionChanged,
       TOPICS.taggingTagsAssigned,
       TOPICS.taggingTagChanged,
+      TOPICS.identityOrganizationChanged,
     ],
     // `PUT business-events/impact` takes 100,000 impacts: the gateway's route takes the same limit.
     bodyLimit: `${BUSINESS_EVENT_LIMITS.impactBodyMaxBytes}b`,

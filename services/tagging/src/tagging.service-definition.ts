@@ -33,6 +33,7 @@ export function taggingService(env = loadTaggingEnv()): ServiceDefinition & { en
       TOPICS.inventoryAssetStatusChanged,
       TOPICS.inventoryCollectionChanged,
       TOPICS.analyticsTelemetryFreshness,
+      TOPICS.identityOrganizationChanged,
     ],
     // Uploaded import files (the local store's PUT): the gateway's route takes the same limit.
     textBodyLimit: `${TAGGING_LIMITS.importFileMaxBytes}b`,

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Ctx, KafkaContext } from '@nestjs/microservices';
 import { TOPICS } from '@infra/contracts';
-import { InboxConsumer, OnEvent } from '@infra/messaging';
+import { InboxConsumer, OnEvent, purgeOrganization } from '@infra/messaging';
 import { AnalyticsScheduler } from '../rollups/analytics.jobs';
 import { RollupsRepository } from '../rollups/rollups.repository';
 import { ReadModelsRepository } from './read-models.repository';
@@ -85,8 +85,16 @@ export class ReadModelsConsumer {
 
   @OnEvent(TOPICS.identityOrganizationChanged)
   async onOrganizationChanged(@Ctx() context: KafkaContext): Promise<void> {
-    await this.inbox.consume(context, TOPICS.identityOrganizationChanged, 'analytics-organizations', (manager, event) =>
-      this.readModels.rememberAccount(manager, event.payload.organizationId, event.payload.accountId),
+    await this.inbox.consume(
+      context,
+      TOPICS.identityOrganizationChanged,
+      'analytics-organizations',
+      async (manager, event) => {
+        const { organizationId, accountId, deleted } = event.payload;
+        // Offboarding: every row of the organization goes (telemetry included).
+        if (deleted) await purgeOrganization(manager, organizationId);
+        else await this.readModels.rememberAccount(manager, organizationId, accountId);
+      },
     );
   }
 

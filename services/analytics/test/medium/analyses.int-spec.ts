@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { AssetUpsertedPayload } from '@infra/contracts';
-import { EventPublisher, MESSAGING_ENTITIES, MessagingTables1763712000000 } from '@infra/messaging';
+import { EventPublisher, MESSAGING_ENTITIES, MESSAGING_MIGRATIONS } from '@infra/messaging';
 import type { Tenant } from '@infra/platform';
 import { migratedTestDatabase } from '@infra/platform/testing';
 import { AnalysesRepository, type TargetFilter } from '../../src/analyses/analyses.repository';
@@ -53,7 +53,7 @@ describe('analyses (real PostgreSQL)', () => {
   beforeAll(async () => {
     database = await migratedTestDatabase(
       'infra_medium_analyses',
-      [MessagingTables1763712000000, ...ANALYTICS_MIGRATIONS],
+      [...MESSAGING_MIGRATIONS, ...ANALYTICS_MIGRATIONS],
       MESSAGING_ENTITIES,
     );
     dataSource = database.dataSource;

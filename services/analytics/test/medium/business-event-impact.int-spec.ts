@@ -17,7 +17,7 @@ import {
   InboxConsumer,
   type KafkaProducer,
   MESSAGING_ENTITIES,
-  MessagingTables1763712000000,
+  MESSAGING_MIGRATIONS,
 } from '@infra/messaging';
 import type { CallerContext, Tenant } from '@infra/platform';
 import { migratedTestDatabase } from '@infra/platform/testing';
@@ -129,7 +129,7 @@ describe('business event impact (real PostgreSQL)', () => {
   beforeAll(async () => {
     database = await migratedTestDatabase(
       'infra_medium_business_events',
-      [MessagingTables1763712000000, ...ANALYTICS_MIGRATIONS],
+      [...MESSAGING_MIGRATIONS, ...ANALYTICS_MIGRATIONS],
       MESSAGING_ENTITIES,
     );
     dataSource = database.dataSource;

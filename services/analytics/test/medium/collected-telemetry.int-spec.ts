@@ -17,7 +17,7 @@ import {
   InboxConsumer,
   type KafkaProducer,
   MESSAGING_ENTITIES,
-  MessagingTables1763712000000,
+  MESSAGING_MIGRATIONS,
 } from '@infra/messaging';
 import { migratedTestDatabase } from '@infra/platform/testing';
 import { ANALYTICS_MIGRATIONS } from '../../src/analytics.service-definition';
@@ -108,7 +108,7 @@ describe('collected telemetry consumer (real PostgreSQL)', () => {
   beforeAll(async () => {
     database = await migratedTestDatabase(
       'infra_medium_analytics',
-      [MessagingTables1763712000000, ...ANALYTICS_MIGRATIONS],
+      [...MESSAGING_MIGRATIONS, ...ANALYTICS_MIGRATIONS],
       MESSAGING_ENTITIES,
     );
     dataSource = database.dataSource;

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { AssetRatings, AssetUpsertedPayload } from '@infra/contracts';
-import { EventPublisher, MESSAGING_ENTITIES, MessagingTables1763712000000 } from '@infra/messaging';
+import { EventPublisher, MESSAGING_ENTITIES, MESSAGING_MIGRATIONS } from '@infra/messaging';
 import type { Tenant } from '@infra/platform';
 import { migratedTestDatabase } from '@infra/platform/testing';
 import { AnalysesRepository, type TargetFilter } from '../../src/analyses/analyses.repository';
@@ -57,7 +57,7 @@ describe('group analyses in SQL (real PostgreSQL)', () => {
   beforeAll(async () => {
     database = await migratedTestDatabase(
       'infra_medium_group_analyses',
-      [MessagingTables1763712000000, ...ANALYTICS_MIGRATIONS],
+      [...MESSAGING_MIGRATIONS, ...ANALYTICS_MIGRATIONS],
       MESSAGING_ENTITIES,
     );
     dataSource = database.dataSource;

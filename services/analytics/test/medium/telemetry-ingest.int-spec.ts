@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { AssetUpsertedPayload, TelemetryFreshnessPayload } from '@infra/contracts';
-import { EventPublisher, MESSAGING_ENTITIES, MessagingTables1763712000000, ReadModelLag } from '@infra/messaging';
+import { EventPublisher, MESSAGING_ENTITIES, MESSAGING_MIGRATIONS, ReadModelLag } from '@infra/messaging';
 import type { Tenant } from '@infra/platform';
 import { migratedTestDatabase } from '@infra/platform/testing';
 import { ANALYTICS_MIGRATIONS } from '../../src/analytics.service-definition';
@@ -46,7 +46,7 @@ describe('telemetry ingest (real PostgreSQL)', () => {
   beforeAll(async () => {
     database = await migratedTestDatabase(
       'infra_medium_analytics',
-      [MessagingTables1763712000000, ...ANALYTICS_MIGRATIONS],
+      [...MESSAGING_MIGRATIONS, ...ANALYTICS_MIGRATIONS],
       MESSAGING_ENTITIES,
     );
     dataSource = database.dataSource;

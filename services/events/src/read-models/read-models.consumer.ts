@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Ctx, KafkaContext } from '@nestjs/microservices';
 import { TOPICS } from '@infra/contracts';
-import { InboxConsumer, OnEvent } from '@infra/messaging';
+import { InboxConsumer, OnEvent, purgeOrganization } from '@infra/messaging';
 import { BusinessEventChanges, type ChangeEnvelope } from '../business-events/business-event-changes';
 import { ReadModelsRepository } from './read-models.repository';
 
@@ -75,5 +75,19 @@ export class ReadModelsConsumer {
     await this.inbox.consume(context, TOPICS.taggingTagChanged, 'events-tags', async (manager, event) => {
       if (event.organizationId) await this.readModels.upsertTag(manager, event.organizationId, event.payload);
     });
+  }
+
+  /** Offboarding: every row of a deleted organization goes. */
+  @OnEvent(TOPICS.identityOrganizationChanged)
+  async onOrganizationChanged(@Ctx() context: KafkaContext): Promise<void> {
+    await this.inbox.consume(
+      context,
+      TOPICS.identityOrganizationChanged,
+      'events-organizations',
+      async (manager, event) => {
+        if (event.payload.deleted && event.organizationId === event.payload.organizationId)
+          await purgeOrganization(manager, event.payload.organizationId);
+      },
+    );
   }
 }

@@ -42,7 +42,11 @@ export class AccountsController {
   @Delete(':id')
   @Access('system-admin')
   @HttpCode(204)
-  remove(@Caller() caller: CallerContext, @Param('id', ParseUUIDPipe) id: string): Promise<void> {
-    return this.accounts.remove(caller, id);
+  remove(
+    @Caller() caller: CallerContext,
+    @Param('id', ParseUUIDPipe) id: string,
+    @Query('name', new OptionalTextPipe()) name?: string,
+  ): Promise<void> {
+    return this.accounts.remove(caller, id, name);
   }
 }

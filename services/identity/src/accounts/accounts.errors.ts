@@ -9,6 +9,10 @@ export const ACCOUNT_ERRORS: ErrorCatalogue<AccountErrorCode> = {
   [AccountErrorCode.SystemAdminOnly]: { status: 403, message: 'Only a System Admin can do this' },
   [AccountErrorCode.ThresholdsRule]: { status: 400, message: IDENTITY_MESSAGES.thresholdsRule },
   [AccountErrorCode.ContactNotMember]: { status: 400, message: 'Contacts must be members of the account' },
+  [AccountErrorCode.NameNotConfirmed]: {
+    status: 400,
+    message: "Type the account's name exactly to delete it, its organizations and all their data.",
+  },
 };
 
 export const accountError = domainErrors(ACCOUNT_ERRORS);

@@ -104,6 +104,20 @@ export class AccountsRepository {
     return manager.find(Organization, { select: { id: true, name: true }, where: { accountId } });
   }
 
+  async memberIds(manager: EntityManager, accountId: string): Promise<string[]> {
+    return (await manager.find(Membership, { select: { userId: true }, where: { accountId } })).map((m) => m.userId);
+  }
+
+  /** Offboarding: of these users, those who are now members of no account (and not System Admins) are removed. */
+  async deleteUsersWithoutAccount(manager: EntityManager, userIds: string[]): Promise<void> {
+    if (userIds.length === 0) return;
+    await manager.query(
+      `DELETE FROM users u WHERE u.id = ANY($1::uuid[]) AND NOT u.system_admin
+          AND NOT EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = u.id)`,
+      [userIds],
+    );
+  }
+
   async delete(manager: EntityManager, accountId: string): Promise<boolean> {
     return (await manager.delete(Account, { id: accountId })).affected === 1;
   }

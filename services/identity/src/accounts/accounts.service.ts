@@ -1,6 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { AccountDto, AccountErrorCode, TOPICS } from '@infra/contracts';
-import { EventPublisher } from '@infra/messaging';
+import { EventPublisher, purgeOrganization } from '@infra/messaging';
 import type { CallerContext } from '@infra/platform';
 import { AccessChanges } from '../access-changes/access-changes';
 import { AccountAccess } from './account-access';
@@ -97,13 +97,20 @@ export class AccountsService {
   }
 
   /**
-   * System Admins only (the route's access policy): the account, its organizations and memberships go; each
-   * organization's removal is published.
+   * Offboarding (System Admins only, the route's access policy), confirmed by the account's exact name: the account,
+   * its organizations, memberships, invitations and keys go, and its members who belong to no other account; each
+   * organization's removal is published, and every service purges that organization's data when it consumes it.
    */
-  async remove(caller: CallerContext, accountId: string): Promise<void> {
-    await this.accounts.transaction(async (manager) => {
+  async remove(caller: CallerContext, accountId: string, confirmedName?: string): Promise<void> {
+    const members = await this.accounts.transaction(async (manager) => {
+      const account = await this.accounts.lock(manager, accountId);
+      if (!account) throw accountError(AccountErrorCode.NotFound);
+      if (confirmedName !== account.name) throw accountError(AccountErrorCode.NameNotConfirmed);
       const organizations = await this.accounts.organizationsIn(manager, accountId);
-      if (!(await this.accounts.delete(manager, accountId))) throw accountError(AccountErrorCode.NotFound);
+      const memberIds = await this.accounts.memberIds(manager, accountId);
+      for (const organization of organizations) await purgeOrganization(manager, organization.id);
+      await this.accounts.delete(manager, accountId);
+      await this.accounts.deleteUsersWithoutAccount(manager, memberIds);
       for (const organization of organizations) {
         await this.events.publish(manager, TOPICS.identityOrganizationChanged, {
           accountId,
@@ -112,8 +119,10 @@ export class AccountsService {
           payload: { organizationId: organization.id, accountId, name: organization.name, deleted: true },
         });
       }
+      return memberIds;
     });
-    await this.accessChanges.published({ accountIds: [accountId] });
+    new Logger(AccountsService.name).log({ accountId, actorId: caller.userId }, 'account deleted (offboarding)');
+    await this.accessChanges.published({ accountIds: [accountId], userIds: members });
   }
 
   private async withOrganizations(accounts: AccountWithRole[]): Promise<AccountDto[]> {

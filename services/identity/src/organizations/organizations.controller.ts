@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { OrganizationDto as OrganizationView } from '@infra/contracts';
 import { Access, Caller, CallerContext, OptionalTextPipe } from '@infra/platform';
@@ -32,5 +32,17 @@ export class OrganizationsController {
     @Body() body: OrganizationDto,
   ): Promise<OrganizationView> {
     return this.organizations.update(caller, id, body);
+  }
+
+  /** Offboarding (System Admins): the organization and, through its deletion event, every service's data of it. */
+  @Delete(':id')
+  @Access('system-admin')
+  @HttpCode(204)
+  remove(
+    @Caller() caller: CallerContext,
+    @Param('id', ParseUUIDPipe) id: string,
+    @Query('name', new OptionalTextPipe()) name?: string,
+  ): Promise<void> {
+    return this.organizations.remove(caller, id, name);
   }
 }

@@ -76,6 +76,14 @@ export class OrganizationsRepository {
     return manager.findOne(Account, { select: { name: true, assetLimit: true }, where: { id: accountId } });
   }
 
+  lock(manager: EntityManager, organizationId: string): Promise<Organization | null> {
+    return manager.findOne(Organization, { where: { id: organizationId }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  async delete(manager: EntityManager, organizationId: string): Promise<void> {
+    await manager.delete(Organization, { id: organizationId });
+  }
+
   insert(manager: EntityManager, values: Partial<Organization> & { accountId: string }): Promise<Organization> {
     return manager.save(manager.create(Organization, values));
   }

@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { AccountErrorCode, OrganizationDto as OrganizationView, OrganizationErrorCode, TOPICS } from '@infra/contracts';
-import { EventPublisher } from '@infra/messaging';
+import { EventPublisher, purgeOrganization } from '@infra/messaging';
 import type { CallerContext } from '@infra/platform';
+import { AccessChanges } from '../access-changes/access-changes';
 import { AccountAccess } from '../accounts/account-access';
 import { accountError } from '../accounts/accounts.errors';
 import { AccountsRepository } from '../accounts/accounts.repository';
@@ -19,6 +20,7 @@ export class OrganizationsService {
     private readonly accounts: AccountsRepository,
     private readonly access: AccountAccess,
     private readonly events: EventPublisher,
+    private readonly accessChanges: AccessChanges,
   ) {}
 
   /** `GET organizations[?accountSlug=]`: organizations of the caller's accounts (one account when a slug is given). */
@@ -62,6 +64,28 @@ export class OrganizationsService {
         return toOrganizationDto(organization, found.accountName);
       }),
     );
+  }
+
+  /**
+   * Offboarding (System Admins only, the route's access policy), confirmed by the organization's exact name: it goes
+   * with its keys here, and every service purges its data when it consumes the published deletion.
+   */
+  async remove(caller: CallerContext, organizationId: string, confirmedName?: string): Promise<void> {
+    await this.organizations.transaction(async (manager) => {
+      const organization = await this.organizations.lock(manager, organizationId);
+      if (!organization) throw organizationError(OrganizationErrorCode.NotFound);
+      if (confirmedName !== organization.name) throw organizationError(OrganizationErrorCode.NameNotConfirmed);
+      await purgeOrganization(manager, organizationId);
+      await this.organizations.delete(manager, organizationId);
+      await this.events.publish(manager, TOPICS.identityOrganizationChanged, {
+        accountId: organization.accountId,
+        organizationId,
+        actorId: caller.userId,
+        payload: { organizationId, accountId: organization.accountId, name: organization.name, deleted: true },
+      });
+    });
+    new Logger(OrganizationsService.name).log({ organizationId, actorId: caller.userId }, 'organization deleted');
+    await this.accessChanges.published({ organizationIds: [organizationId] });
   }
 
   /** A name already used in the account (the unique constraint decides, so concurrent saves cannot both win). */

@@ -2,7 +2,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { MESSAGING_ENTITIES, MessagingTables1763712000000 } from '@infra/messaging';
+import { MESSAGING_ENTITIES, MESSAGING_MIGRATIONS } from '@infra/messaging';
 import { databaseOptions, runMigrationsLocked } from '@infra/platform';
 import { IDENTITY_ENTITIES } from '../../src/identity.entities';
 import { IdentityEnv, loadIdentityEnv } from '../../src/identity.env';
@@ -53,7 +53,7 @@ export async function createScratchDatabase(): Promise<ScratchDatabase> {
     databaseOptions(
       env,
       [...MESSAGING_ENTITIES, ...IDENTITY_ENTITIES],
-      [MessagingTables1763712000000, ...IDENTITY_MIGRATIONS],
+      [...MESSAGING_MIGRATIONS, ...IDENTITY_MIGRATIONS],
     ),
   );
   await runMigrationsLocked(dataSource);

@@ -39,10 +39,6 @@ export class ReadModelsRepository {
    * order). An event written before plans were enforced carries no limit and changes nothing.
    */
   async rememberPlan(manager: EntityManager, payload: OrganizationChangedPayload): Promise<void> {
-    if (payload.deleted) {
-      await manager.query(`DELETE FROM organization_plans WHERE organization_id = $1`, [payload.organizationId]);
-      return;
-    }
     if (payload.assetLimit === undefined) return;
     await manager.query(
       `INSERT INTO organization_plans (organization_id, account_id, asset_limit) VALUES ($1, $2, $3)

@@ -2,7 +2,7 @@
 // memberships and tags on each asset row follow every change of the tables they copy, and never cross tenants.
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { MESSAGING_ENTITIES, MessagingTables1763712000000 } from '@infra/messaging';
+import { MESSAGING_ENTITIES, MESSAGING_MIGRATIONS } from '@infra/messaging';
 import { migratedTestDatabase, pollUntil } from '@infra/platform/testing';
 import { AssetsRepository } from '../../src/assets/assets.repository';
 import { CollectionsRepository } from '../../src/collections/collections.repository';
@@ -21,7 +21,7 @@ describe('asset filters (real PostgreSQL)', () => {
   beforeAll(async () => {
     database = await migratedTestDatabase(
       'infra_medium_inventory',
-      [MessagingTables1763712000000, ...INVENTORY_MIGRATIONS],
+      [...MESSAGING_MIGRATIONS, ...INVENTORY_MIGRATIONS],
       MESSAGING_ENTITIES,
     );
     dataSource = database.dataSource;

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { InventoryErrorCode } from '@infra/contracts';
-import { MESSAGING_ENTITIES, MessagingTables1763712000000 } from '@infra/messaging';
+import { MESSAGING_ENTITIES, MESSAGING_MIGRATIONS } from '@infra/messaging';
 import type { CallerContext, DomainError } from '@infra/platform';
 import { migratedTestDatabase } from '@infra/platform/testing';
 import { AssetsRepository } from '../../src/assets/assets.repository';
@@ -31,7 +31,7 @@ describe('locating an entity among the caller organizations (real PostgreSQL)', 
   beforeAll(async () => {
     database = await migratedTestDatabase(
       'infra_medium_inventory',
-      [MessagingTables1763712000000, ...INVENTORY_MIGRATIONS],
+      [...MESSAGING_MIGRATIONS, ...INVENTORY_MIGRATIONS],
       MESSAGING_ENTITIES,
     );
     dataSource = database.dataSource;

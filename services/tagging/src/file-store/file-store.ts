@@ -10,8 +10,10 @@ export interface FileStore {
   uploadAddress(organizationId: string, fileName: string): Promise<FileAddressDto>;
   /** The file's bytes, or undefined when the organization has no such file. */
   read(organizationId: string, fileName: string): Promise<Buffer | undefined>;
-  /** Stores bytes under the name (the template; replaces a file of that name whole). */
+  /** Stores bytes under the name (replaces a file of that name whole). */
   write(organizationId: string, fileName: string, content: Buffer): Promise<void>;
+  /** Offboarding: removes every file of the organization (nothing to remove is no error). */
+  removeOrganization(organizationId: string): Promise<void>;
 }
 
 /** Nest token of the configured store (FILE_STORE=local|s3). */

@@ -24,6 +24,7 @@ const store: FileStore = {
   uploadAddress: (organizationId, fileName) => address('PUT', organizationId, fileName),
   read: () => Promise.resolve(undefined),
   write: () => Promise.resolve(),
+  removeOrganization: () => Promise.resolve(),
 };
 const addresses = new SignedAddresses('k'.repeat(32));
 const queryOf = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams) as unknown as SignedQuery;

@@ -59,6 +59,9 @@ describe('LocalFileStore and its signed addresses', () => {
     expect((await store().read(organizationId, 'tags.csv'))?.toString()).toBe('two');
     expect(await store().read(other, 'tags.csv')).toBeUndefined();
     expect(await readdir(path.join(directory, organizationId))).toEqual(['tags.csv']);
+    await store().removeOrganization(organizationId);
+    expect(await store().read(organizationId, 'tags.csv')).toBeUndefined();
+    await store().removeOrganization(organizationId); // nothing left: no error
   });
 });
 

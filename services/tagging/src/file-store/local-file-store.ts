@@ -39,6 +39,10 @@ export class LocalFileStore implements FileStore {
     }
   }
 
+  async removeOrganization(organizationId: string): Promise<void> {
+    await rm(path.join(this.directory, organizationId.toLowerCase()), { recursive: true, force: true });
+  }
+
   private pathOf(organizationId: string, fileName: string): string {
     // Names are checked (no slashes) and organizations are uuids, so the path stays below the directory.
     return path.join(this.directory, organizationId.toLowerCase(), fileName);

@@ -57,6 +57,15 @@ describe('S3FileStore (s3rver)', () => {
     expect(url.searchParams.has('x-amz-checksum-crc32')).toBe(false);
   });
 
+  it('removes every file of an organization, and only of that one (offboarding)', async () => {
+    const leaving = '7c1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6';
+    for (const name of ['a.csv', 'b.csv']) await store.write(leaving, name, Buffer.from(name));
+    await store.write(organizationId, 'kept.csv', Buffer.from('kept'));
+    await store.removeOrganization(leaving);
+    expect([await store.read(leaving, 'a.csv'), await store.read(leaving, 'b.csv')]).toEqual([undefined, undefined]);
+    expect((await store.read(organizationId, 'kept.csv'))?.toString()).toBe('kept');
+  });
+
   it('answers undefined for a missing file and keeps organizations apart', async () => {
     await store.write(organizationId, 'mine.csv', Buffer.from('a'));
     expect(await store.read(organizationId, 'missing.csv')).toBeUndefined();

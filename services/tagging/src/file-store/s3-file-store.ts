@@ -1,4 +1,11 @@
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { type FileAddressDto, TAGGING_LIMITS } from '@infra/contracts';
 import { contentDisposition, type FileStore, uploadHeaders } from './file-store';
@@ -69,6 +76,22 @@ export class S3FileStore implements FileStore {
         ContentDisposition: contentDisposition(fileName),
       }),
     );
+  }
+
+  /** Lists the organization's keys a page (at most 1000) at a time and deletes each page in one request. */
+  async removeOrganization(organizationId: string): Promise<void> {
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: keyOf(organizationId, ''), ContinuationToken }),
+      );
+      const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
+      if (keys.length > 0)
+        await this.client.send(
+          new DeleteObjectsCommand({ Bucket: this.options.bucket, Delete: { Objects: keys, Quiet: true } }),
+        );
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
   }
 }
 

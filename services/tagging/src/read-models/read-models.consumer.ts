@@ -1,7 +1,8 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import { Ctx, KafkaContext } from '@nestjs/microservices';
 import { TOPICS } from '@infra/contracts';
-import { InboxConsumer, OnEvent } from '@infra/messaging';
+import { InboxConsumer, OnEvent, purgeOrganization } from '@infra/messaging';
+import { FILE_STORE, type FileStore } from '../file-store/file-store';
 import { RulesService } from '../rules/rules.service';
 import { SystemTagsService } from '../tag-assignment/system-tags.service';
 import { ReadModelsRepository } from './read-models.repository';
@@ -14,6 +15,7 @@ export class ReadModelsConsumer {
     private readonly readModels: ReadModelsRepository,
     private readonly systemTags: SystemTagsService,
     private readonly rules: RulesService,
+    @Inject(FILE_STORE) private readonly files: FileStore,
   ) {}
 
   /**
@@ -65,6 +67,22 @@ export class ReadModelsConsumer {
       'tagging-telemetry-freshness',
       async (manager, event) => {
         if (event.organizationId) await this.readModels.applyFreshness(manager, event.organizationId, event.payload);
+      },
+    );
+  }
+
+  /** Offboarding: every row and stored file of a deleted organization goes. */
+  @OnEvent(TOPICS.identityOrganizationChanged)
+  async onOrganizationChanged(@Ctx() context: KafkaContext): Promise<void> {
+    await this.inbox.consume(
+      context,
+      TOPICS.identityOrganizationChanged,
+      'tagging-organizations',
+      async (manager, event) => {
+        if (!event.payload.deleted || event.organizationId !== event.payload.organizationId) return;
+        await purgeOrganization(manager, event.payload.organizationId);
+        // In the transaction: if removing the files fails, the purge is retried with them.
+        await this.files.removeOrganization(event.payload.organizationId);
       },
     );
   }

@@ -1,12 +1,12 @@
 // Tagging's medium tier: its schema (the outbox's and tagging's real migrations) on a scratch database, and tenants.
 import { randomUUID } from 'node:crypto';
-import { MESSAGING_ENTITIES, MessagingTables1763712000000 } from '@infra/messaging';
+import { MESSAGING_ENTITIES, MESSAGING_MIGRATIONS } from '@infra/messaging';
 import { migratedTestDatabase, testDataSource } from '@infra/platform/testing';
 import type { DataSource } from 'typeorm';
 import { TAGGING_MIGRATIONS } from '../../src/tagging.service-definition';
 import type { Actor } from '../../src/tenant';
 
-const MIGRATIONS = [MessagingTables1763712000000, ...TAGGING_MIGRATIONS];
+const MIGRATIONS = [...MESSAGING_MIGRATIONS, ...TAGGING_MIGRATIONS];
 
 /** A new scratch database with tagging's schema; `drop()` closes it and drops it. */
 export const taggingTestDatabase = () => migratedTestDatabase('infra_medium_tagging', MIGRATIONS, MESSAGING_ENTITIES);

@@ -8,15 +8,20 @@ const CLIENT_THROTTLES = ['throttle:login:ip:*', 'throttle:reset:ip:*', 'throttl
 
 export const clearClientThrottles = (): Promise<void> => clearThrottles(...CLIENT_THROTTLES);
 
-export async function accountIds(sysadmin: string): Promise<Set<string>> {
-  const response = await call<{ id: string }[]>('GET', 'accounts', { token: sysadmin });
+async function accounts(sysadmin: string): Promise<{ id: string; name: string }[]> {
+  const response = await call<{ id: string; name: string }[]>('GET', 'accounts', { token: sysadmin });
   if (response.status !== 200) throw new Error(`listing accounts failed: ${response.status} ${response.text}`);
-  return new Set(response.body.map((account) => account.id));
+  return response.body;
 }
 
-/** Archives the accounts that were not there before (only the fuzzer created accounts meanwhile). */
+export async function accountIds(sysadmin: string): Promise<Set<string>> {
+  return new Set((await accounts(sysadmin)).map((account) => account.id));
+}
+
+/** Deletes the accounts that were not there before (only the fuzzer created accounts meanwhile), named to confirm. */
 export async function archiveNewAccounts(sysadmin: string, before: Set<string>): Promise<number> {
-  const created = [...(await accountIds(sysadmin))].filter((id) => !before.has(id));
-  for (const id of created) await call('DELETE', `accounts/${id}`, { token: sysadmin });
+  const created = (await accounts(sysadmin)).filter((account) => !before.has(account.id));
+  for (const { id, name } of created)
+    await call('DELETE', `accounts/${id}?name=${encodeURIComponent(name)}`, { token: sysadmin });
   return created.length;
 }

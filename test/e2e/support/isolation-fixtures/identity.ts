@@ -140,6 +140,12 @@ export const identity: ServiceFixtures = {
       request: (owner) => ({ path: `accounts/${owner.accountId}` }),
       ownerSucceeds: false,
     },
+    // Its name typed, as a deletion needs: still for System Admins only.
+    'DELETE organizations/:id': {
+      kind: 'platform',
+      request: (owner) => ({ path: `organizations/${owner.organizationId}` }),
+      ownerSucceeds: false,
+    },
     'GET accounts/:slug': {
       kind: 'entity',
       request: (owner) => ({ path: `accounts/${owner.accountSlug}` }),

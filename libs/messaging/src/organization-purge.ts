@@ -1,0 +1,73 @@
+import type { EntityManager } from 'typeorm';
+
+interface Reference {
+  child: string;
+  parent: string;
+}
+
+/**
+ * The tables of this database that hold an organization's rows: every table of the public schema with an
+ * `organization_id` column (the catalog decides, so a table added later is covered the day it exists), partitioned
+ * tables once through their parent. Children come before the tables they reference, so foreign keys never refuse.
+ */
+async function tenantTables(manager: EntityManager): Promise<string[]> {
+  const tables = (
+    await manager.query<{ name: string }[]>(
+      `SELECT c.relname AS name
+         FROM pg_attribute a
+         JOIN pg_class c ON c.oid = a.attrelid
+         JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = 'public' AND a.attname = 'organization_id' AND NOT a.attisdropped
+          AND c.relkind IN ('r', 'p') AND NOT c.relispartition`,
+    )
+  ).map((row) => row.name);
+  const references = await manager.query<Reference[]>(
+    `SELECT child.relname AS child, parent.relname AS parent
+       FROM pg_constraint k
+       JOIN pg_class child ON child.oid = k.conrelid
+       JOIN pg_class parent ON parent.oid = k.confrelid
+      WHERE k.contype = 'f' AND child.oid <> parent.oid`,
+  );
+  const ordered: string[] = [];
+  const left = new Set(tables);
+  while (left.size > 0) {
+    // A table nothing left refers to can go now.
+    const free = [...left].filter((table) => !references.some((ref) => ref.parent === table && left.has(ref.child)));
+    const next = free.length > 0 ? free : [...left]; // a cycle: let the foreign keys' ON DELETE decide
+    for (const table of next.sort()) {
+      ordered.push(table);
+      left.delete(table);
+    }
+  }
+  return ordered;
+}
+
+/**
+ * Offboarding: deletes every row of the organization from this service's database in the caller's transaction, and
+ * records the purge (table → rows deleted) so later events about the organization are ignored (InboxConsumer).
+ */
+export async function purgeOrganization(
+  manager: EntityManager,
+  organizationId: string,
+): Promise<Record<string, number>> {
+  const deleted: Record<string, number> = {};
+  for (const table of await tenantTables(manager)) {
+    const [, count] = (await manager.query(`DELETE FROM "${table}" WHERE organization_id = $1`, [organizationId])) as [
+      unknown,
+      number,
+    ];
+    if (count > 0) deleted[table] = count;
+  }
+  await manager.query(
+    `INSERT INTO purged_organizations (id, rows_deleted) VALUES ($1, $2::jsonb)
+     ON CONFLICT (id) DO UPDATE SET purged_at = now(), rows_deleted = EXCLUDED.rows_deleted`,
+    [organizationId, JSON.stringify(deleted)],
+  );
+  return deleted;
+}
+
+/** Has this service purged the organization? */
+export async function isPurged(manager: EntityManager, organizationId: string): Promise<boolean> {
+  const rows = await manager.query<unknown[]>(`SELECT 1 FROM purged_organizations WHERE id = $1`, [organizationId]);
+  return rows.length > 0;
+}
