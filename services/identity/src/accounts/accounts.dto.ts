@@ -9,7 +9,25 @@ import {
 } from '@infra/contracts';
 import { IsIanaTimeZone, NoControlCharacters } from '@infra/platform';
 
-export class CreateAccountDto implements CreateAccountRequest {
+/** An account's plan: only System Admins set it (at creation, or later with `PUT accounts/{id}`). */
+class AccountPlanDto {
+  @ApiPropertyOptional({ description: 'The plan (default Standard; System Admins only)' })
+  @IsOptional()
+  @IsString()
+  @NoControlCharacters()
+  @MinLength(1)
+  @MaxLength(PLAN_LIMITS.nameMaxLength)
+  plan?: string;
+
+  @ApiPropertyOptional({ description: 'Assets the plan allows across the account (default 1000; System Admins only)' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(PLAN_LIMITS.assetLimitMax)
+  assetLimit?: number;
+}
+
+export class CreateAccountDto extends AccountPlanDto implements CreateAccountRequest {
   @ApiProperty()
   @IsString()
   @NoControlCharacters()
@@ -25,24 +43,9 @@ export class CreateAccountDto implements CreateAccountRequest {
   @IsOptional()
   @IsIanaTimeZone()
   timeZone?: string;
-
-  @ApiPropertyOptional({ description: 'The plan (default Standard)' })
-  @IsOptional()
-  @IsString()
-  @NoControlCharacters()
-  @MinLength(1)
-  @MaxLength(PLAN_LIMITS.nameMaxLength)
-  plan?: string;
-
-  @ApiPropertyOptional({ description: 'Assets the plan allows across the account (default 1000)' })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(PLAN_LIMITS.assetLimitMax)
-  assetLimit?: number;
 }
 
-export class UpdateAccountDto {
+export class UpdateAccountDto extends AccountPlanDto {
   @ApiPropertyOptional()
   @IsOptional()
   @IsString()
@@ -89,21 +92,6 @@ export class UpdateAccountDto {
   @Type(() => Number)
   @IsInt()
   maxWorkloadPercentThreshold?: number;
-
-  @ApiPropertyOptional({ description: 'The plan (System Admins only)' })
-  @IsOptional()
-  @IsString()
-  @NoControlCharacters()
-  @MinLength(1)
-  @MaxLength(PLAN_LIMITS.nameMaxLength)
-  plan?: string;
-
-  @ApiPropertyOptional({ description: 'Assets the plan allows across the account (System Admins only)' })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(PLAN_LIMITS.assetLimitMax)
-  assetLimit?: number;
 }
 
 /** The slug in `GET accounts/{slug}`: anything else cannot be an account (and must not reach the database). */

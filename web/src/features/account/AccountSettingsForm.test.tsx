@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { memberFixture } from '../../testing/fixtures';
 import { renderWithApp } from '../../testing/render';
 import type { AccountUpdate } from './accountApi';
@@ -32,7 +32,11 @@ function renderForm() {
   );
   const min = screen.getByLabelText('Minimum workload threshold');
   const max = screen.getByLabelText('Maximum workload threshold');
-  const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  // Save checks the form asynchronously: the click's act waits until that is done.
+  const save = () =>
+    act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    });
   return { submitted, min, max, save };
 }
 
@@ -60,32 +64,32 @@ describe('thresholdsValid', () => {
 });
 
 describe('account settings form', () => {
-  it('shows the thresholds rule and does not submit while the minimum is not below the maximum', () => {
+  it('shows the thresholds rule and does not submit while the minimum is not below the maximum', async () => {
     const { submitted, min, save } = renderForm();
     expect(screen.queryByText(RULE)).toBeNull();
     fireEvent.change(min, { target: { value: '70' } });
-    expect(screen.getByTestId('thresholds-error').textContent).toBe(RULE);
-    save();
+    expect((await screen.findByTestId('thresholds-error')).textContent).toBe(RULE);
+    await save();
     expect(submitted).toEqual([]);
   });
 
-  it('rejects a threshold outside 0–100 and an empty one', () => {
+  it('rejects a threshold outside 0–100 and an empty one', async () => {
     const { submitted, min, max, save } = renderForm();
     fireEvent.change(max, { target: { value: '120' } });
-    expect(screen.getByText(RULE)).toBeTruthy();
+    expect(await screen.findByText(RULE)).toBeTruthy();
     fireEvent.change(max, { target: { value: '80' } });
-    expect(screen.queryByText(RULE)).toBeNull();
+    await waitFor(() => expect(screen.queryByText(RULE)).toBeNull());
     fireEvent.change(min, { target: { value: '' } });
-    expect(screen.getByText(RULE)).toBeTruthy();
-    save();
+    expect(await screen.findByText(RULE)).toBeTruthy();
+    await save();
     expect(submitted).toEqual([]);
   });
 
-  it('submits only the changed fields once valid', () => {
+  it('submits only the changed fields once valid', async () => {
     const { submitted, min, max, save } = renderForm();
     fireEvent.change(min, { target: { value: '30' } });
     fireEvent.change(max, { target: { value: '75' } });
-    save();
+    await save();
     expect(submitted).toEqual([{ minWorkloadPercentThreshold: 30, maxWorkloadPercentThreshold: 75 }]);
   });
 
@@ -93,7 +97,7 @@ describe('account settings form', () => {
     const { submitted, save } = renderForm();
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Technical contact' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Bob Builder (bob@demo.local)' }));
-    save();
+    await save();
     expect(submitted).toEqual([{ technicalContactId: 'u2' }]);
   });
 });

@@ -73,6 +73,16 @@ export const accountApi = api.injectEndpoints({
       invalidatesTags: (_result, error, { id }) =>
         error ? [] : [...ORGANIZATION_CHANGED, { type: 'Organization', id }],
     }),
+    /** Offboarding (System Admins): the organization and all its data; `name` is its exact name, typed to confirm. */
+    deleteOrganization: build.mutation<void, { id: string; name: string }>({
+      query: ({ id, name }) => ({
+        url: `organizations/${encodeURIComponent(id)}`,
+        method: 'DELETE',
+        params: { name },
+      }),
+      invalidatesTags: (_result, error, { id }) =>
+        error ? [] : [...ORGANIZATION_CHANGED, { type: 'Organization', id }],
+    }),
     getMembers: build.query<MemberDto[], string>({
       query: (accountId) => `accounts/${encodeURIComponent(accountId)}/members`,
       providesTags: (_result, _error, accountId) => [membersTag(accountId)],
@@ -107,6 +117,7 @@ export const {
   useGetOrganizationsQuery,
   useCreateOrganizationMutation,
   useUpdateOrganizationMutation,
+  useDeleteOrganizationMutation,
   useGetMembersQuery,
   useAddMemberMutation,
   useUpdateMemberRoleMutation,

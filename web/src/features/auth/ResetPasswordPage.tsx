@@ -4,11 +4,14 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { PASSWORD_MIN_LENGTH } from '@infra/contracts';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { ROUTES } from '../../config/routes';
 import { PlainTextField } from '../../shared/components/PlainTextField';
+import { CHECKED_AFTER_SUBMIT, fieldRule } from '../../shared/forms';
+import { useControlledText, type ControlledTextOptions } from '../../shared/useControlledText';
 import { IDENTITY_TEXT_KEYS, RESET_CODE_KEYS, useFailureText, type FailureTexts } from '../../shared/serverMessages';
 import { AuthCard } from './AuthCard';
 import { resetPassword } from './authClient';
@@ -18,6 +21,34 @@ const ERROR_KEYS: Record<NewPasswordError, string> = {
   passwordRule: 'identity.messages.passwordRule',
   mismatch: 'resetPassword.mismatch',
 };
+
+interface NewPassword {
+  password: string;
+  confirmation: string;
+}
+
+/** The translation keys of what is wrong with each entry. */
+function entryErrors({ password, confirmation }: NewPassword): Partial<NewPassword> {
+  const errors = newPasswordErrors(password, confirmation);
+  return {
+    password: errors.password && ERROR_KEYS[errors.password],
+    confirmation: errors.confirmation && ERROR_KEYS[errors.confirmation],
+  };
+}
+
+/**
+ * A new password's entry: the form's field with its rule's text under it (a blank line while there is none), as a
+ * PlainTextField: the signed-out pages do not load MUI's TextField (and so not ControlledTextField).
+ */
+function PasswordEntry(
+  props: Pick<ControlledTextOptions<NewPassword, keyof NewPassword>, 'control' | 'name' | 'rules'> & {
+    label: string;
+    autoFocus?: boolean;
+  },
+) {
+  const entry = useControlledText({ ...props, help: ' ' });
+  return <PlainTextField {...entry} name={props.name} type="password" autoComplete="new-password" required />;
+}
 
 /**
  * Failures of `POST users/reset-password`: a password the server refuses says why; any other refusal of the
@@ -41,27 +72,23 @@ export default function ResetPasswordPage() {
   const failureText = useFailureText();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [attempted, setAttempted] = useState(false);
+  const { control, handleSubmit } = useForm<NewPassword>({
+    ...CHECKED_AFTER_SUBMIT,
+    defaultValues: { password: '', confirmation: '' },
+  });
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
-  const errors = newPasswordErrors(password, confirmation);
-  const showErrors = attempted;
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setAttempted(true);
-    if (submitting || errors.password || errors.confirmation) return;
+  const submit = handleSubmit(async ({ password }) => {
+    if (submitting) return;
     setSubmitting(true);
     setError(null);
     const result = await resetPassword(token, password);
     setSubmitting(false);
     if (result.ok) setDone(t('toast.actionCompleted'));
     else setError(failureText(result, RESET_FAILURES));
-  };
+  });
 
   const signInLink = (
     <Button component={RouterLink} to={ROUTES.signIn} variant={done ? 'contained' : 'text'} fullWidth>
@@ -104,28 +131,19 @@ export default function ResetPasswordPage() {
               {error}
             </Alert>
           ) : null}
-          <PlainTextField
-            label={t('resetPassword.password')}
+          <PasswordEntry
+            control={control}
             name="password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onValueChange={setPassword}
-            error={showErrors && Boolean(errors.password)}
-            helperText={showErrors && errors.password ? t(ERROR_KEYS[errors.password]) : ' '}
-            required
+            // The confirmation must match the password: checked again as the password changes.
+            rules={{ validate: fieldRule(entryErrors, 'password'), deps: 'confirmation' }}
+            label={t('resetPassword.password')}
             autoFocus
           />
-          <PlainTextField
-            label={t('resetPassword.confirmation')}
+          <PasswordEntry
+            control={control}
             name="confirmation"
-            type="password"
-            autoComplete="new-password"
-            value={confirmation}
-            onValueChange={setConfirmation}
-            error={showErrors && Boolean(errors.confirmation)}
-            helperText={showErrors && errors.confirmation ? t(ERROR_KEYS[errors.confirmation]) : ' '}
-            required
+            rules={{ validate: fieldRule(entryErrors, 'confirmation') }}
+            label={t('resetPassword.confirmation')}
           />
           <Button type="submit" variant="contained" size="large" disabled={submitting} fullWidth>
             {t('resetPassword.submit')}

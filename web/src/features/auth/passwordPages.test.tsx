@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { fetchAnswer, renderWithApp } from '../../testing/render';
 import ForgotPasswordPage from './ForgotPasswordPage';
 import ResetPasswordPage from './ResetPasswordPage';
@@ -35,18 +35,21 @@ describe('forgot-password page', () => {
 });
 
 describe('reset-password page', () => {
-  const fill = (password: string, confirmation: string) => {
+  const fill = async (password: string, confirmation: string) => {
     fireEvent.change(screen.getByLabelText(/^New password/), { target: { value: password } });
     fireEvent.change(screen.getByLabelText(/^Confirm new password/), { target: { value: confirmation } });
-    fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
+    // The form checks its entries asynchronously: the click's act waits until that is done.
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
+    });
   };
 
-  it('checks the minimum length and that both entries match before sending', () => {
+  it('checks the minimum length and that both entries match before sending', async () => {
     renderWithApp(<ResetPasswordPage />, '/reset-password?token=tok-1');
-    fill('short', 'other');
+    await fill('short', 'other');
     expect(screen.getByText('Password must be at least 12 characters long.')).toBeTruthy();
     expect(screen.getByText('The passwords do not match.')).toBeTruthy();
-    fill('long-enough-pass', 'long-enough-pas');
+    await fill('long-enough-pass', 'long-enough-pas');
     expect(screen.queryByText('Password must be at least 12 characters long.')).toBeNull();
     expect(screen.getByText('The passwords do not match.')).toBeTruthy();
     expect(sent).toEqual([]);
@@ -55,7 +58,7 @@ describe('reset-password page', () => {
   it('sets the password with the token, then links to sign in', async () => {
     next = fetchAnswer(200, { message: 'Action completed successfully' });
     renderWithApp(<ResetPasswordPage />, '/reset-password?token=tok-1');
-    fill('long-enough-pass', 'long-enough-pass');
+    await fill('long-enough-pass', 'long-enough-pass');
     expect((await screen.findByTestId('reset-done')).textContent).toBe('Action completed successfully');
     expect(sent).toEqual([
       {
@@ -70,7 +73,7 @@ describe('reset-password page', () => {
   it('shows an invalid or expired link', async () => {
     next = fetchAnswer(400, { statusCode: 400, message: 'This password reset link is invalid or has expired.' });
     renderWithApp(<ResetPasswordPage />, '/reset-password?token=old');
-    fill('long-enough-pass', 'long-enough-pass');
+    await fill('long-enough-pass', 'long-enough-pass');
     expect(await screen.findByText('This password reset link is invalid or has expired.')).toBeTruthy();
   });
 
@@ -82,7 +85,7 @@ describe('reset-password page', () => {
       code: 'BAD_REQUEST',
     });
     renderWithApp(<ResetPasswordPage />, '/reset-password?token=abc');
-    fill('long-enough-pass', 'long-enough-pass');
+    await fill('long-enough-pass', 'long-enough-pass');
     expect((await screen.findByTestId('reset-error')).textContent).toBe(
       'This password reset link is invalid or has expired.',
     );
@@ -92,7 +95,7 @@ describe('reset-password page', () => {
   it('shows the password rule when the server refuses the password by its code', async () => {
     next = fetchAnswer(400, { statusCode: 400, message: 'Weak', errorId: 'e-4', code: 'PASSWORD_COMMON' });
     renderWithApp(<ResetPasswordPage />, '/reset-password?token=tok-1');
-    fill('long-enough-pass', 'long-enough-pass');
+    await fill('long-enough-pass', 'long-enough-pass');
     expect((await screen.findByTestId('reset-error')).textContent).toBe(
       'Password must be at least 12 characters long.',
     );

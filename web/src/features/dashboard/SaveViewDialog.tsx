@@ -7,13 +7,15 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { LIMITS } from '@infra/contracts';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { TOAST_KEYS } from '../../api/toastRules';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { setSelectedItem } from '../../layout/sidebarSlice';
-import { FormTextField } from '../../shared/components/FormTextField';
+import { ControlledTextField } from '../../shared/components/ControlledTextField';
+import { CHECKED_AFTER_SUBMIT, ruleOf } from '../../shared/forms';
 import { useCreateViewMutation } from '../management/inventoryApi';
 import { selectDashboardFilter } from './dashboardFilterSlice';
 import { entityPath } from './entityQueries';
@@ -42,46 +44,30 @@ export function SaveViewDialog({ state, onClose }: SaveViewDialogProps) {
   const navigate = useNavigate();
   const filter = useAppSelector(selectDashboardFilter);
   const [createView, { isLoading }] = useCreateViewMutation();
-  const [form, setForm] = useState<ViewForm>(state.initialView);
-  const [attempted, setAttempted] = useState(false);
-  const [nameTaken, setNameTaken] = useState(false);
+  const { control, handleSubmit, reset, setError } = useForm<ViewForm>({
+    ...CHECKED_AFTER_SUBMIT,
+    defaultValues: state.initialView,
+  });
 
   const { showSaveView, initialView } = state;
   useEffect(() => {
-    if (!showSaveView) return;
-    setForm(initialView);
-    setAttempted(false);
-    setNameTaken(false);
-  }, [showSaveView, initialView]);
+    if (showSaveView) reset(initialView);
+  }, [showSaveView, initialView, reset]);
 
-  const nameError = viewNameError(form.name);
-  const descriptionError = viewDescriptionError(form.description);
-  const set = (field: keyof ViewForm) => (value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    if (field === 'name') setNameTaken(false);
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setAttempted(true);
-    if (nameError || descriptionError) return;
+  const submit = handleSubmit(async (form) => {
     const result = await createView(saveViewRequest(filter, form));
     if (result.error) {
-      setNameTaken(isViewNameTaken(result.error));
+      // A taken name shows under the field until the name changes (its rule is checked again then).
+      if (isViewNameTaken(result.error)) setError('name', { type: 'taken', message: TOAST_KEYS.alreadyExists });
       return;
     }
     onClose();
     dispatch(setSelectedItem({ id: result.data.id, name: result.data.name }));
     void navigate(entityPath('view', result.data.id));
-  };
+  });
 
   const chosen = (options: { label: string }[]) =>
     options.length > 0 ? options.map((option) => option.label).join(', ') : t('dashboard.saveView.none');
-  const nameHelp = nameTaken
-    ? t(TOAST_KEYS.alreadyExists)
-    : attempted && nameError
-      ? t(nameError)
-      : t('dashboard.saveView.nameHelp', { max: LIMITS.viewNameMaxLength });
 
   return (
     <Dialog open={showSaveView} onClose={isLoading ? undefined : onClose} fullWidth maxWidth="sm">
@@ -94,28 +80,22 @@ export function SaveViewDialog({ state, onClose }: SaveViewDialogProps) {
             <div>{t('dashboard.saveView.timeHorizon', { value: t(timeHorizonKey(filter.timeHorizon)) })}</div>
           </DialogContentText>
           <Stack spacing={2}>
-            <FormTextField
-              label={t('dashboard.saveView.name')}
+            <ControlledTextField
+              control={control}
               name="name"
-              value={form.name}
-              onValueChange={set('name')}
-              error={nameTaken || (attempted && Boolean(nameError))}
-              helperText={nameHelp}
+              rules={{ validate: ruleOf(viewNameError) }}
+              label={t('dashboard.saveView.name')}
+              help={t('dashboard.saveView.nameHelp', { max: LIMITS.viewNameMaxLength })}
               required
               autoFocus
               slotProps={{ htmlInput: { maxLength: LIMITS.viewNameMaxLength } }}
             />
-            <FormTextField
-              label={t('dashboard.saveView.description')}
+            <ControlledTextField
+              control={control}
               name="description"
-              value={form.description}
-              onValueChange={set('description')}
-              error={attempted && Boolean(descriptionError)}
-              helperText={
-                attempted && descriptionError
-                  ? t(descriptionError)
-                  : t('dashboard.saveView.descriptionHelp', { max: LIMITS.viewDescriptionMaxLength })
-              }
+              rules={{ validate: ruleOf(viewDescriptionError) }}
+              label={t('dashboard.saveView.description')}
+              help={t('dashboard.saveView.descriptionHelp', { max: LIMITS.viewDescriptionMaxLength })}
               multiline
               minRows={2}
               slotProps={{ htmlInput: { maxLength: LIMITS.viewDescriptionMaxLength } }}

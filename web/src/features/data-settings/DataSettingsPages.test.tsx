@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   AnalyticsErrorCode,
   PRICE_LIST,
@@ -143,12 +143,17 @@ describe('financial page', () => {
     );
 
     fireEvent.change(currency, { target: { value: 'usd' } });
-    expect(within(form).getByText('Enter three capital letters (ISO 4217), such as USD or CAD.')).toBeTruthy();
-    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Enter three capital letters (ISO 4217), such as USD or CAD.')).toBeTruthy();
+    // Save checks the form asynchronously: the click's act waits until that is done.
+    await act(async () => {
+      fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    });
     expect(stub.callsTo('PUT /api/v1/data/financial')).toHaveLength(0);
 
     fireEvent.change(currency, { target: { value: 'CAD' } });
-    expect(within(form).queryByText('Enter three capital letters (ISO 4217), such as USD or CAD.')).toBeNull();
+    await waitFor(() =>
+      expect(within(form).queryByText('Enter three capital letters (ISO 4217), such as USD or CAD.')).toBeNull(),
+    );
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(stub.callsTo('PUT /api/v1/data/financial')).toHaveLength(1));
     const put = stub.callsTo('PUT /api/v1/data/financial')[0];
@@ -176,7 +181,10 @@ describe('financial page', () => {
       status: 400,
       body: { statusCode: 400, message: 'x', errorId: 'e1', code: AnalyticsErrorCode.FinancialSettingsInvalid },
     });
-    const again = await screen.findByTestId('financial-form');
+    // The saved settings are read again and start a new form (Save sends after checking the form asynchronously, so
+    // the old one can still be there): the refusal is asked of the new one.
+    await waitFor(() => expect(screen.getByTestId('financial-form')).not.toBe(form));
+    const again = screen.getByTestId('financial-form');
     fireEvent.change(within(again).getByLabelText(/Currency/), { target: { value: 'XYZ' } });
     fireEvent.click(within(again).getByRole('button', { name: 'Save' }));
     expect(await within(again).findByText('Enter three capital letters (ISO 4217), such as USD or CAD.')).toBeTruthy();

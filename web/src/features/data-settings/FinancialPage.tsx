@@ -16,20 +16,35 @@ import {
   type UpdateFinancialSettingsRequest,
 } from '@infra/contracts';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorCodeOf, httpStatusOf } from '../../api/errors';
 import { useAppSelector } from '../../app/hooks';
-import { FormTextField } from '../../shared/components/FormTextField';
+import { ControlledTextField } from '../../shared/components/ControlledTextField';
 import { Loading } from '../../shared/components/Loading';
 import { PageHeader } from '../../shared/components/PageHeader';
 import { useFormat } from '../../shared/format';
+import { CHECKED_AS_TYPED } from '../../shared/forms';
 import { useDataGridDefaults } from '../../shared/table';
 import { usePageTitle } from '../../shared/usePageTitle';
 import { useCurrentAccount } from '../account/useCurrentAccount';
 import { selectSelectedOrganization } from '../selection/selectedOrganizationSlice';
 import { validateCurrency } from './dataSettings';
 import { useGetFinancialSettingsQuery, useUpdateFinancialSettingsMutation } from './dataSettingsApi';
+
+interface FinancialValues {
+  currency: string;
+  priceListFallback: boolean;
+}
+
+/** What Save sends: the values that differ from the stored ones. */
+function requestOf(values: FinancialValues, settings: FinancialSettingsDto): UpdateFinancialSettingsRequest {
+  return {
+    ...(values.currency !== settings.currency ? { currency: values.currency } : {}),
+    ...(values.priceListFallback !== settings.priceListFallback ? { priceListFallback: values.priceListFallback } : {}),
+  };
+}
 
 interface FinancialFormProps {
   organizationId: string;
@@ -40,44 +55,30 @@ interface FinancialFormProps {
 /** The currency and the price-list fallback: Admins change them, Users read them. */
 function FinancialForm({ organizationId, settings, canManage }: FinancialFormProps) {
   const { t } = useTranslation();
-  const [currency, setCurrency] = useState(settings.currency);
-  const [fallback, setFallback] = useState(settings.priceListFallback);
-  const [attempted, setAttempted] = useState(false);
+  const { control, handleSubmit, watch } = useForm<FinancialValues>({
+    ...CHECKED_AS_TYPED,
+    defaultValues: { currency: settings.currency, priceListFallback: settings.priceListFallback },
+  });
   /** The currency the server refused, shown as refused until it is changed. */
   const [refused, setRefused] = useState<string | null>(null);
   const [update, { isLoading: saving, error }] = useUpdateFinancialSettingsMutation();
-  const currencyError = validateCurrency(currency);
-
-  const request: UpdateFinancialSettingsRequest = {
-    ...(currency !== settings.currency ? { currency } : {}),
-    ...(fallback !== settings.priceListFallback ? { priceListFallback: fallback } : {}),
-  };
-  const changed = Object.keys(request).length > 0;
+  const current = watch();
+  const changed = Object.keys(requestOf(current, settings)).length > 0;
 
   // A refused currency shows under the field; any other refusal above Save.
   const refusedCurrency = errorCodeOf(error) === AnalyticsErrorCode.FinancialSettingsInvalid;
-  const shownCurrencyError =
-    currencyError && (attempted || currency.trim() !== '')
-      ? t(`dataSettings.financial.errors.${currencyError}`)
-      : refused !== null && refused === currency
-        ? t('dataSettings.financial.errors.invalid')
-        : undefined;
   const otherError =
     error && !refusedCurrency
       ? t(httpStatusOf(error) === 403 ? 'dataSettings.financial.readOnly' : 'toast.unknownError')
       : undefined;
 
-  const save = async () => {
+  const submit = handleSubmit(async (values) => {
+    const request = requestOf(values, settings);
+    if (Object.keys(request).length === 0) return;
     const result = await update({ organizationId, request });
-    if (result.error && errorCodeOf(result.error) === AnalyticsErrorCode.FinancialSettingsInvalid) setRefused(currency);
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setAttempted(true);
-    if (currencyError || !changed) return;
-    void save();
-  };
+    if (result.error && errorCodeOf(result.error) === AnalyticsErrorCode.FinancialSettingsInvalid)
+      setRefused(values.currency);
+  });
 
   return (
     <Card component="section" aria-label={t('dataSettings.financial.settingsTitle')}>
@@ -88,34 +89,44 @@ function FinancialForm({ organizationId, settings, canManage }: FinancialFormPro
         <Box
           component="form"
           noValidate
-          onSubmit={submit}
+          onSubmit={(event) => void submit(event)}
           aria-label={t('dataSettings.financial.formLabel')}
           data-testid="financial-form"
         >
           <Stack spacing={2.5}>
-            <FormTextField
-              label={t('dataSettings.financial.currency')}
+            <ControlledTextField
+              control={control}
               name="currency"
-              value={currency}
-              onValueChange={setCurrency}
+              rules={{ validate: validateCurrency }}
+              // A malformed currency shows as typed, a missing one once the user tried to save; a refused one until
+              // it is changed.
+              showError="requiredAfterSubmit"
+              serverError={refused !== null && refused === current.currency ? 'invalid' : undefined}
+              errorText={(kind) => t(`dataSettings.financial.errors.${kind}`)}
+              help={t('dataSettings.financial.currencyHelp')}
+              label={t('dataSettings.financial.currency')}
               disabled={!canManage}
               required
-              error={shownCurrencyError !== undefined}
-              helperText={shownCurrencyError ?? t('dataSettings.financial.currencyHelp')}
               slotProps={{ htmlInput: { maxLength: 3, spellCheck: false, autoCapitalize: 'characters' } }}
               sx={{ maxWidth: 480 }}
             />
             <Box>
-              <FormControlLabel
-                control={
-                  <Switch
-                    checked={fallback}
-                    onChange={(event) => setFallback(event.target.checked)}
-                    disabled={!canManage}
-                    name="priceListFallback"
+              <Controller
+                control={control}
+                name="priceListFallback"
+                render={({ field }) => (
+                  <FormControlLabel
+                    control={
+                      <Switch
+                        checked={field.value}
+                        onChange={(event) => field.onChange(event.target.checked)}
+                        disabled={!canManage}
+                        name="priceListFallback"
+                      />
+                    }
+                    label={t('dataSettings.financial.fallback')}
                   />
-                }
-                label={t('dataSettings.financial.fallback')}
+                )}
               />
               <Typography
                 variant="body2"

@@ -2,14 +2,22 @@ import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { BUSINESS_EVENT_LIMITS, type TagDto } from '@infra/contracts';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AutocompleteInput } from '../../shared/components/AutocompleteInput';
+import { CHECKED_AFTER_SUBMIT } from '../../shared/forms';
 import type { TargetChoice } from '../tags/tagRules';
 import { TagTargetPicker } from '../tags/TagTargetPicker';
 import { assignmentIssue, assignmentOf, EVENT_RULE_KEYS, type TagChoice } from './eventRules';
+import { StepForm } from './StepForm';
+
+interface Choices {
+  tags: TagChoice[];
+  targets: TargetChoice[];
+}
 
 export interface EventAssignStepProps {
   /** Assign (a new event) or Update (an edited one). */
@@ -48,61 +56,86 @@ export function EventAssignStep({
   onAssign,
 }: EventAssignStepProps) {
   const { t } = useTranslation();
-  const [attempted, setAttempted] = useState(false);
-  const issue = assignmentIssue(assignmentOf(tags, targets), mode === 'new');
+  // The wizard owns the choices (Assign sends them, Back and Next keep them): the step checks a copy that starts from
+  // them and reports each change to it.
+  const {
+    control,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm<Choices>({ ...CHECKED_AFTER_SUBMIT, defaultValues: { tags, targets } });
+  const chosenTags = watch('tags');
   // A chosen tag stays an option (an archived one, or one not listed) so the field can show it.
   const options = useMemo<TagChoice[]>(() => {
     const offered = tagOptions.filter((tag) => tag.status !== 'Archived').map(({ id, tagId }) => ({ id, tagId }));
     const offeredIds = new Set(offered.map((tag) => tag.id));
-    return [...offered, ...tags.filter((tag) => !offeredIds.has(tag.id))];
-  }, [tagOptions, tags]);
+    return [...offered, ...chosenTags.filter((tag) => !offeredIds.has(tag.id))];
+  }, [tagOptions, chosenTags]);
   const limits = {
     collections: BUSINESS_EVENT_LIMITS.assignCollectionsMax,
     tags: BUSINESS_EVENT_LIMITS.assignTagsMax,
     assets: BUSINESS_EVENT_LIMITS.assignAssetsMax,
   };
-  const issueText = attempted && issue ? t(issue, limits) : undefined;
+  const issue = errors.tags?.message;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setAttempted(true);
-    if (!issue) onAssign();
-  };
+  const submit = handleSubmit(() => onAssign());
 
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={submit} data-testid="event-assign-form">
+    <StepForm onSubmit={submit} testId="event-assign-form">
       <Typography variant="body2" color="text.secondary">
         {t('events.assign.intro')}
       </Typography>
-      <TagTargetPicker value={targets} onChange={onTargetsChange} />
-      <Autocomplete<TagChoice, true, false, false>
-        multiple
-        options={options}
-        value={tags}
-        onChange={(_event, next) => onTagsChange(next)}
-        getOptionLabel={(tag) => tag.tagId}
-        getOptionKey={(tag) => tag.id}
-        isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
-        filterSelectedOptions
-        loading={tagsLoading}
-        loadingText={t('common.loading')}
-        noOptionsText={t('tags.library.empty')}
-        renderInput={({ InputProps, inputProps, InputLabelProps, ...params }) => (
-          <TextField
-            {...params}
-            label={t('events.assign.tags')}
-            helperText=" "
-            slotProps={{
-              input: InputProps,
-              inputLabel: InputLabelProps,
-              htmlInput: { ...inputProps, 'data-testid': 'event-assign-tags' },
+      <Controller
+        control={control}
+        name="targets"
+        rules={{ deps: 'tags' }}
+        render={({ field }) => (
+          <TagTargetPicker
+            value={field.value}
+            onChange={(next) => {
+              field.onChange(next);
+              onTargetsChange(next);
             }}
           />
         )}
       />
-      {issueText ? (
+      <Controller
+        control={control}
+        name="tags"
+        // The assignment's rule is one, kept by the tags' field (the targets' checks it again as they change).
+        rules={{
+          validate: (_value, choices) => assignmentIssue(assignmentOf(choices.tags, choices.targets), mode === 'new'),
+        }}
+        render={({ field }) => (
+          <Autocomplete<TagChoice, true, false, false>
+            multiple
+            options={options}
+            value={field.value}
+            onChange={(_event, next) => {
+              field.onChange(next);
+              onTagsChange(next);
+            }}
+            getOptionLabel={(tag) => tag.tagId}
+            getOptionKey={(tag) => tag.id}
+            isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
+            filterSelectedOptions
+            loading={tagsLoading}
+            loadingText={t('common.loading')}
+            noOptionsText={t('tags.library.empty')}
+            renderInput={(params) => (
+              <AutocompleteInput
+                params={params}
+                label={t('events.assign.tags')}
+                helperText=" "
+                testId="event-assign-tags"
+              />
+            )}
+          />
+        )}
+      />
+      {issue ? (
         <Alert severity="warning" data-testid="event-assign-issue">
-          {issueText}
+          {t(issue, limits)}
         </Alert>
       ) : null}
       {failed ? (
@@ -121,6 +154,6 @@ export function EventAssignStep({
           {t(mode === 'new' ? 'events.assign.assign' : 'events.assign.update')}
         </Button>
       </Stack>
-    </Stack>
+    </StepForm>
   );
 }

@@ -1,12 +1,14 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { LIMITS } from '@infra/contracts';
-import { useState, type FormEvent } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { ROUTES } from '../../config/routes';
+import { ControlledTextField } from '../../shared/components/ControlledTextField';
+import { CHECKED_AS_LEFT, fieldRule } from '../../shared/forms';
 import { eventFormIssues, hasFormIssues, type EventForm, type EventFormIssues } from './eventRules';
+import { StepForm } from './StepForm';
 import { PickerLanguage, WallClockPicker } from './WallClockPicker';
 
 export interface EventDetailsStepProps {
@@ -19,8 +21,6 @@ export interface EventDetailsStepProps {
   /** Called with a form that keeps every rule. */
   onSubmit: () => void;
 }
-
-type Field = 'name' | 'description' | 'start' | 'end';
 
 /**
  * The first step of Add Event and Edit Event: name, description, start and end date/time (wall clocks of the account's
@@ -35,66 +35,98 @@ export function EventDetailsStep({
   onSubmit,
 }: EventDetailsStepProps) {
   const { t } = useTranslation();
-  const [touched, setTouched] = useState<Set<Field>>(new Set());
-  const [attempted, setAttempted] = useState(false);
-  const issues = { ...serverIssues, ...eventFormIssues(form, timeZone) };
-  const shown = (field: Field) => attempted || touched.has(field);
-  const touch = (field: Field) => setTouched((current) => new Set(current).add(field));
-  const set = (field: Field) => (text: string) => onChange({ ...form, [field]: text });
-
-  const nameIssue = shown('name') && issues.name ? t(issues.name) : undefined;
-  const descriptionIssue = shown('description') && issues.description ? t(issues.description) : undefined;
-  // The dates' rule is one: it shows under the end once either date has been left.
-  const datesIssue = (shown('start') || shown('end')) && issues.dates ? t(issues.dates) : undefined;
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setAttempted(true);
-    if (!hasFormIssues(issues)) onSubmit();
+  // The wizard owns the form (Next saves it, Back from the next step shows it again): the step checks a copy that
+  // starts from it and reports each change to it.
+  const {
+    control,
+    handleSubmit,
+    getValues,
+    formState: { isSubmitted, touchedFields, errors },
+  } = useForm<EventForm>({ ...CHECKED_AS_LEFT, defaultValues: form });
+  const issues = (values: EventForm) => eventFormIssues(values, timeZone);
+  /** Reports a field's new text to the wizard, once the step's form holds it. */
+  const report = (field: keyof EventForm) => (text: string) => onChange({ ...getValues(), [field]: text });
+  const reporting = (field: keyof EventForm, onFieldChange: (text: string) => void) => (text: string) => {
+    onFieldChange(text);
+    report(field)(text);
   };
+  /** A rule broken on the last save shows until its field changes (the wizard drops it then), after the form's own. */
+  const issueText = (shown: boolean, issue: string | undefined, serverIssue?: string) => {
+    const key = issue ?? serverIssue;
+    return shown && key ? t(key) : undefined;
+  };
+  // The dates' rule is one, kept by the end's field: it shows under the end once either date has been left.
+  const datesIssue = issueText(
+    isSubmitted || touchedFields.start === true || touchedFields.end === true,
+    errors.end?.message,
+    serverIssues.dates,
+  );
+
+  const submit = handleSubmit(() => {
+    if (!hasFormIssues(serverIssues)) onSubmit();
+  });
 
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={submit} data-testid="event-details-form">
-      <TextField
+    <StepForm onSubmit={submit} testId="event-details-form">
+      <ControlledTextField
+        control={control}
+        name="name"
+        unnamed
+        rules={{ validate: fieldRule(issues, 'name') }}
+        showError="onceLeft"
+        serverError={serverIssues.name}
+        help=" "
+        onValueChange={report('name')}
         label={t('events.fields.name')}
-        value={form.name}
-        onChange={(event) => set('name')(event.target.value)}
-        onBlur={() => touch('name')}
         required
-        error={nameIssue !== undefined}
-        helperText={nameIssue ?? ' '}
         slotProps={{ htmlInput: { maxLength: LIMITS.eventNameMaxLength + 1, 'data-testid': 'event-name' } }}
       />
-      <TextField
+      <ControlledTextField
+        control={control}
+        name="description"
+        unnamed
+        rules={{ validate: fieldRule(issues, 'description') }}
+        showError="onceLeft"
+        help=" "
+        onValueChange={report('description')}
         label={t('events.fields.description')}
-        value={form.description}
-        onChange={(event) => set('description')(event.target.value)}
-        onBlur={() => touch('description')}
-        error={descriptionIssue !== undefined}
-        helperText={descriptionIssue ?? ' '}
         slotProps={{
           htmlInput: { maxLength: LIMITS.eventDescriptionMaxLength + 1, 'data-testid': 'event-description' },
         }}
       />
       <PickerLanguage>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <WallClockPicker
-            label={t('events.fields.start')}
-            value={form.start}
-            onChange={set('start')}
-            onBlur={() => touch('start')}
-            error={datesIssue !== undefined}
-            helperText={t('events.details.timeZone', { timeZone })}
-            testId="event-start"
+          <Controller
+            control={control}
+            name="start"
+            rules={{ deps: 'end' }}
+            render={({ field }) => (
+              <WallClockPicker
+                label={t('events.fields.start')}
+                value={field.value}
+                onChange={reporting('start', field.onChange)}
+                onBlur={field.onBlur}
+                error={datesIssue !== undefined}
+                helperText={t('events.details.timeZone', { timeZone })}
+                testId="event-start"
+              />
+            )}
           />
-          <WallClockPicker
-            label={t('events.fields.end')}
-            value={form.end}
-            onChange={set('end')}
-            onBlur={() => touch('end')}
-            error={datesIssue !== undefined}
-            helperText={datesIssue ?? ' '}
-            testId="event-end"
+          <Controller
+            control={control}
+            name="end"
+            rules={{ validate: fieldRule(issues, 'dates') }}
+            render={({ field }) => (
+              <WallClockPicker
+                label={t('events.fields.end')}
+                value={field.value}
+                onChange={reporting('end', field.onChange)}
+                onBlur={field.onBlur}
+                error={datesIssue !== undefined}
+                helperText={datesIssue ?? ' '}
+                testId="event-end"
+              />
+            )}
           />
         </Stack>
       </PickerLanguage>
@@ -106,6 +138,6 @@ export function EventDetailsStep({
           {t('events.details.next')}
         </Button>
       </Stack>
-    </Stack>
+    </StepForm>
   );
 }

@@ -1,6 +1,6 @@
 import { format, parse } from 'date-fns';
 import { BUSINESS_EVENT_RULE_MESSAGES } from '@infra/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { ROUTES } from '../../config/routes';
 import { renderWithApp } from '../../testing/render';
@@ -39,10 +39,13 @@ function openWizard(path: string, data: Partial<GatewayData> = {}) {
   return store;
 }
 
-const type = (testId: string, value: string) => {
+const type = async (testId: string, value: string) => {
   const field = screen.getByTestId(testId);
-  fireEvent.change(field, { target: { value } });
-  fireEvent.blur(field);
+  // The form checks a field asynchronously as it changes and is left: the act waits until that is done.
+  await act(async () => {
+    fireEvent.change(field, { target: { value } });
+    fireEvent.blur(field);
+  });
 };
 
 /** Types a wall-clock time (`YYYY-MM-DDTHH:mm`) into a date-time picker, as an English reader writes it. */
@@ -51,10 +54,10 @@ const typeDate = (testId: string, wallClock: string) =>
 
 async function fillDetails() {
   await screen.findByTestId('event-name');
-  type('event-name', 'Black_Friday');
-  type('event-description', 'Yearly_sale');
-  typeDate('event-start', '2026-11-27T00:00');
-  typeDate('event-end', '2026-11-30T23:59');
+  await type('event-name', 'Black_Friday');
+  await type('event-description', 'Yearly_sale');
+  await typeDate('event-start', '2026-11-27T00:00');
+  await typeDate('event-end', '2026-11-30T23:59');
 }
 
 function chosenTargets(): (string | null)[] {
@@ -98,11 +101,11 @@ describe('Add Event: the details', () => {
     expect(screen.getByText(BUSINESS_EVENT_RULE_MESSAGES.dates)).toBeTruthy();
     expect(screen.queryByText(BUSINESS_EVENT_RULE_MESSAGES.description)).toBeNull();
 
-    type('event-name', 'Black Friday');
+    await type('event-name', 'Black Friday');
     expect(screen.getByText(BUSINESS_EVENT_RULE_MESSAGES.name)).toBeTruthy();
-    type('event-name', 'Black_Friday');
+    await type('event-name', 'Black_Friday');
     expect(screen.queryByText(BUSINESS_EVENT_RULE_MESSAGES.name)).toBeNull();
-    type('event-description', 'a yearly sale');
+    await type('event-description', 'a yearly sale');
     expect(screen.getByText(BUSINESS_EVENT_RULE_MESSAGES.description)).toBeTruthy();
     expect(BUSINESS_EVENT_RULE_MESSAGES.name).toBe(
       'Name must be unique and only alphanumeric and _- characters are allowed. Maximum 50 Characters',
@@ -112,12 +115,14 @@ describe('Add Event: the details', () => {
     );
 
     // The end before the start.
-    typeDate('event-start', '2026-11-27T00:00');
-    typeDate('event-end', '2026-11-26T23:00');
+    await typeDate('event-start', '2026-11-27T00:00');
+    await typeDate('event-end', '2026-11-26T23:00');
     expect(screen.getByText(BUSINESS_EVENT_RULE_MESSAGES.dates)).toBeTruthy();
-    typeDate('event-end', '2026-11-27T00:00');
+    await typeDate('event-end', '2026-11-27T00:00');
     expect(screen.queryByText(BUSINESS_EVENT_RULE_MESSAGES.dates)).toBeNull();
-    fireEvent.click(screen.getByTestId('event-details-next'));
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('event-details-next'));
+    });
     expect(writesOf(gateway.sent)).toEqual([]);
   });
 
@@ -246,7 +251,7 @@ describe('Edit Event', () => {
     expect(name.value).toBe('Black_Friday');
     expect((screen.getByTestId('event-start') as HTMLInputElement).value).toBe('11/27/2026 12:00 AM');
     expect((screen.getByTestId('event-end') as HTMLInputElement).value).toBe('11/30/2026 11:59 PM');
-    type('event-description', 'Sale_2026');
+    await type('event-description', 'Sale_2026');
     fireEvent.click(screen.getByTestId('event-details-next'));
 
     await screen.findByTestId('event-assign-form');

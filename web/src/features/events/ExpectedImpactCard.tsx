@@ -12,17 +12,21 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { BUSINESS_EVENT_LIMITS, type BusinessEventImpactResponse } from '@infra/contracts';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
+import { Controller, useController, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ROUTES } from '../../config/routes';
 import { nameLinkCell } from '../management/nameLinkCell';
 import { useAnalyticsFormat } from '../analytics/analyticsFormat';
+import { CHECKED_AFTER_SUBMIT } from '../../shared/forms';
 import { useDataGridDefaults } from '../../shared/table';
 import { impactsOf, initialExpected, percentInBounds, percentOf, type ExpectedMode } from './eventRules';
 import { useUpsertBusinessEventImpactMutation } from './eventsApi';
 
 type AssetRow = BusinessEventImpactResponse['assets'][number] & { id: string };
 
+/** The percents' rule: within the API's bounds (its message takes them). */
+const RANGE = 'events.expected.range';
 const BOUNDS = {
   min: BUSINESS_EVENT_LIMITS.impactPercentMin,
   max: BUSINESS_EVENT_LIMITS.impactPercentMax,
@@ -60,6 +64,8 @@ function PercentField({
   );
 }
 
+type ExpectedValues = ReturnType<typeof initialExpected>;
+
 export interface ExpectedImpactCardProps {
   eventId: string;
   impact: BusinessEventImpactResponse;
@@ -74,16 +80,33 @@ export function ExpectedImpactCard({ eventId, impact, canEdit }: ExpectedImpactC
   const { t } = useTranslation();
   const format = useAnalyticsFormat();
   const gridDefaults = useDataGridDefaults();
+  const assetIds = useMemo(() => impact.assets.map((asset) => asset.assetId), [impact.assets]);
   // The form starts from what was saved and then keeps what the user typed (a save reaches analytics a moment later).
-  const [initial] = useState(() => initialExpected(impact.assets));
-  const [mode, setMode] = useState<ExpectedMode>(initial.mode);
-  const [all, setAll] = useState(initial.all);
-  const [perAsset, setPerAsset] = useState<Record<string, string>>(initial.perAsset);
-  const [attempted, setAttempted] = useState(false);
+  const { control, handleSubmit, reset } = useForm<ExpectedValues>({
+    ...CHECKED_AFTER_SUBMIT,
+    defaultValues: initialExpected(impact.assets),
+  });
+  const mode = useWatch({ control, name: 'mode' });
+  // Both percents keep their rules while the other mode shows (the mode checks them again as it changes): the one
+  // percent's field comes and goes with its mode, and the per-asset percents are edited in the grid's cells.
+  const { field: all, fieldState: allState } = useController({
+    control,
+    name: 'all',
+    rules: {
+      validate: (value, values) =>
+        values.mode !== 'all' || (percentOf(value) !== undefined && percentInBounds(percentOf(value))) || RANGE,
+    },
+  });
+  const { field: perAsset, fieldState: perAssetState } = useController({
+    control,
+    name: 'perAsset',
+    rules: {
+      validate: (_value, values) =>
+        values.mode !== 'perAsset' || impactsOf('perAsset', '', values.perAsset, assetIds) !== undefined || RANGE,
+    },
+  });
   const [upsert, { isLoading: saving }] = useUpsertBusinessEventImpactMutation();
 
-  const assetIds = useMemo(() => impact.assets.map((asset) => asset.assetId), [impact.assets]);
-  const impacts = impactsOf(mode, all, perAsset, assetIds);
   const rows = useMemo<AssetRow[]>(
     () => impact.assets.map((asset) => ({ ...asset, id: asset.assetId })),
     [impact.assets],
@@ -125,8 +148,8 @@ export function ExpectedImpactCard({ eventId, impact, canEdit }: ExpectedImpactC
         renderCell: ({ row }) =>
           editingPerAsset ? (
             <PercentField
-              value={perAsset[row.assetId] ?? ''}
-              onChange={(text) => setPerAsset((current) => ({ ...current, [row.assetId]: text }))}
+              value={perAsset.value[row.assetId] ?? ''}
+              onChange={(text) => perAsset.onChange({ ...perAsset.value, [row.assetId]: text })}
               label={t('events.expected.ofAsset', { name: row.name })}
               testId={`expected-asset-${row.assetId}`}
             />
@@ -138,15 +161,14 @@ export function ExpectedImpactCard({ eventId, impact, canEdit }: ExpectedImpactC
     [t, format, editingPerAsset, perAsset],
   );
 
-  const save = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setAttempted(true);
+  const save = handleSubmit(async (values) => {
+    const impacts = impactsOf(values.mode, values.all, values.perAsset, assetIds);
     if (!impacts) return;
     const result = await upsert({ businessEventId: eventId, impacts });
-    if (!result.error) setAttempted(false);
-  };
+    // Saved: the rules show again only after the next Save (what was typed meanwhile stays).
+    if (!result.error) reset(undefined, { keepValues: true });
+  });
 
-  const allInvalid = mode === 'all' && (percentOf(all) === undefined || !percentInBounds(percentOf(all)));
   return (
     <Card component="section" aria-label={t('events.expected.title')} data-testid="event-expected">
       <CardContent>
@@ -164,22 +186,34 @@ export function ExpectedImpactCard({ eventId, impact, canEdit }: ExpectedImpactC
           <Stack component="form" noValidate spacing={2} onSubmit={(event) => void save(event)}>
             {canEdit ? (
               <>
-                <RadioGroup
-                  row
-                  value={mode}
-                  onChange={(_event, value) => setMode(value as ExpectedMode)}
-                  aria-label={t('events.expected.mode')}
-                >
-                  <FormControlLabel value="all" control={<Radio />} label={t('events.expected.modes.all')} />
-                  <FormControlLabel value="perAsset" control={<Radio />} label={t('events.expected.modes.perAsset')} />
-                </RadioGroup>
+                <Controller
+                  control={control}
+                  name="mode"
+                  // The percents' rules depend on the mode.
+                  rules={{ deps: ['all', 'perAsset'] }}
+                  render={({ field }) => (
+                    <RadioGroup
+                      row
+                      value={field.value}
+                      onChange={(_event, value) => field.onChange(value as ExpectedMode)}
+                      aria-label={t('events.expected.mode')}
+                    >
+                      <FormControlLabel value="all" control={<Radio />} label={t('events.expected.modes.all')} />
+                      <FormControlLabel
+                        value="perAsset"
+                        control={<Radio />}
+                        label={t('events.expected.modes.perAsset')}
+                      />
+                    </RadioGroup>
+                  )}
+                />
                 {mode === 'all' ? (
                   <TextField
                     label={t('events.expected.allLabel', { count: assetIds.length })}
-                    value={all}
-                    onChange={(event) => setAll(event.target.value)}
-                    error={attempted && allInvalid}
-                    helperText={attempted && allInvalid ? t('events.expected.range', BOUNDS) : ' '}
+                    value={all.value}
+                    onChange={all.onChange}
+                    error={allState.error !== undefined}
+                    helperText={allState.error?.message ? t(allState.error.message, BOUNDS) : ' '}
                     sx={{ maxWidth: 320 }}
                     slotProps={{
                       htmlInput: { inputMode: 'decimal', 'data-testid': 'expected-all' },
@@ -202,8 +236,8 @@ export function ExpectedImpactCard({ eventId, impact, canEdit }: ExpectedImpactC
                 sx={{ border: 0 }}
               />
             </Box>
-            {attempted && mode === 'perAsset' && !impacts ? (
-              <Alert severity="warning">{t('events.expected.range', BOUNDS)}</Alert>
+            {perAssetState.error?.message ? (
+              <Alert severity="warning">{t(perAssetState.error.message, BOUNDS)}</Alert>
             ) : null}
             {canEdit ? (
               <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>

@@ -10,7 +10,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   TAGGING_LIMITS,
@@ -21,8 +20,12 @@ import {
   type SystemTagKey,
   type TagDto,
 } from '@infra/contracts';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, useForm, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AutocompleteInput } from '../../shared/components/AutocompleteInput';
+import { ControlledTextField } from '../../shared/components/ControlledTextField';
+import { CHECKED_AFTER_SUBMIT, fieldRule } from '../../shared/forms';
 import {
   conditionsOf,
   EMPTY_RULE_FORM,
@@ -33,6 +36,9 @@ import {
   type RuleForm,
 } from './ruleForm';
 import { useLazyPreviewRuleQuery } from './rulesApi';
+
+/** The other conditions' fields check again the rule of them all, which the collections' field keeps. */
+const CONDITION_RULES = { deps: 'collectionIds' } as const;
 
 /** Names of matching assets shown by the preview. */
 const PREVIEW_NAMES = 10;
@@ -61,17 +67,8 @@ function TextsField({
       value={value}
       onChange={(_event, next) => onChange(next)}
       filterSelectedOptions
-      renderInput={({ InputProps, inputProps, InputLabelProps, ...params }) => (
-        <TextField
-          {...params}
-          label={label}
-          helperText={t('rules.form.textsHelp')}
-          slotProps={{
-            input: InputProps,
-            inputLabel: InputLabelProps,
-            htmlInput: { ...inputProps, 'data-testid': testId },
-          }}
-        />
+      renderInput={(params) => (
+        <AutocompleteInput params={params} label={label} helperText={t('rules.form.textsHelp')} testId={testId} />
       )}
     />
   );
@@ -92,52 +89,48 @@ export interface RuleDialogProps {
 /** Create or edit a business rule; Preview shows the assets it would match before saving. */
 export function RuleDialog({ open, rule, tags, collections, submitting, onSave, onClose }: RuleDialogProps) {
   const { t } = useTranslation();
-  const [form, setForm] = useState<RuleForm>(EMPTY_RULE_FORM);
-  const [attempted, setAttempted] = useState(false);
+  const { control, handleSubmit, reset, getValues } = useForm<RuleForm>({
+    ...CHECKED_AFTER_SUBMIT,
+    defaultValues: EMPTY_RULE_FORM,
+  });
   const [preview, setPreview] = useState<RulePreviewDto | null>(null);
   const [runPreview, { isFetching: previewing }] = useLazyPreviewRuleQuery();
 
   useEffect(() => {
     if (!open) return;
-    setForm(ruleFormOf(rule));
-    setAttempted(false);
+    reset(ruleFormOf(rule));
     setPreview(null);
-  }, [open, rule]);
+  }, [open, rule, reset]);
 
-  const issues = ruleFormIssues(form);
-  const set =
-    <K extends keyof RuleForm>(field: K) =>
-    (value: RuleForm[K]) => {
-      setForm((current) => ({ ...current, [field]: value }));
-      // A changed condition makes the last preview stale.
-      setPreview(null);
+  /** A changed condition makes the preview stale. */
+  const dropPreview = () => setPreview(null);
+  /** A field's onChange that also drops the preview. */
+  const changing =
+    <V,>(onChange: (value: V) => void) =>
+    (value: V) => {
+      onChange(value);
+      dropPreview();
     };
 
   const assignable = useMemo(() => tags.filter((tag) => !tag.system && tag.status !== 'Archived'), [tags]);
   const systemValues = (key: SystemTagKey) => [
     ...new Set(tags.filter((tag) => tag.system && tag.key === key).map((tag) => tag.value)),
   ];
-  const chosenTag = tags.find((tag) => tag.id === form.tagId) ?? null;
-  const chosenCollections = collections.filter((collection) => form.collectionIds.includes(collection.id));
 
-  const showPreview = async () => {
-    setAttempted(true);
-    if (issues.conditions || issues.namePattern) return;
+  const loadPreview = async (form: RuleForm) => {
     const result = await runPreview(conditionsOf(form));
     if (result.data) setPreview(result.data);
   };
+  // Preview needs only the conditions to keep their rules, but it shows every broken rule, as Save does.
+  const showPreview = handleSubmit(loadPreview, async (errors) => {
+    if (!errors.collectionIds && !errors.namePattern) await loadPreview(getValues());
+  });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setAttempted(true);
-    if (Object.keys(issues).length > 0) return;
-    onSave(saveRuleRequestOf(form));
-  };
+  const submit = handleSubmit((form) => onSave(saveRuleRequestOf(form)));
 
-  const error = (field: keyof typeof issues) =>
-    attempted && issues[field]
-      ? t(issues[field], { max: TAGGING_LIMITS.ruleNameMaxLength, patternMax: NAME_PATTERN_MAX_LENGTH })
-      : undefined;
+  const messageText = (message: string) =>
+    t(message, { max: TAGGING_LIMITS.ruleNameMaxLength, patternMax: NAME_PATTERN_MAX_LENGTH });
+  const errorText = (error: FieldError | undefined) => (error?.message ? messageText(error.message) : undefined);
   const title = t(rule ? 'rules.editTitle' : 'rules.createTitle');
   const names = preview?.assets.slice(0, PREVIEW_NAMES) ?? [];
 
@@ -146,7 +139,7 @@ export function RuleDialog({ open, rule, tags, collections, submitting, onSave, 
       <Box
         component="form"
         noValidate
-        onSubmit={submit}
+        onSubmit={(event) => void submit(event)}
         aria-label={title}
         // A flex column: the content scrolls between the title and the actions, which stay in view.
         sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
@@ -154,90 +147,132 @@ export function RuleDialog({ open, rule, tags, collections, submitting, onSave, 
         <DialogTitle>{title}</DialogTitle>
         <DialogContent>
           <Stack spacing={1.5} sx={{ pt: 1 }}>
-            <TextField
+            <ControlledTextField
+              control={control}
+              name="name"
+              unnamed
+              rules={{ validate: fieldRule(ruleFormIssues, 'name') }}
+              errorText={messageText}
+              help=" "
+              onValueChange={dropPreview}
               label={t('rules.form.name')}
-              value={form.name}
-              onChange={(event) => set('name')(event.target.value)}
-              error={error('name') !== undefined}
-              helperText={error('name') ?? ' '}
               required
-              fullWidth
               autoFocus
-              slotProps={{ htmlInput: { maxLength: TAGGING_LIMITS.ruleNameMaxLength, 'data-testid': 'rule-name' } }}
+              slotProps={{
+                htmlInput: { maxLength: TAGGING_LIMITS.ruleNameMaxLength, 'data-testid': 'rule-name' },
+              }}
             />
-            <Autocomplete<TagDto, false, false, false>
-              options={assignable}
-              value={chosenTag}
-              onChange={(_event, tag) => set('tagId')(tag?.id ?? '')}
-              getOptionLabel={(tag) => tag.tagId}
-              getOptionKey={(tag) => tag.id}
-              isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
-              noOptionsText={t('tags.library.empty')}
-              renderInput={({ InputProps, inputProps, InputLabelProps, ...params }) => (
-                <TextField
-                  {...params}
-                  label={t('rules.form.tag')}
-                  required
-                  error={error('tagId') !== undefined}
-                  helperText={error('tagId') ?? ' '}
-                  slotProps={{
-                    input: InputProps,
-                    inputLabel: InputLabelProps,
-                    htmlInput: { ...inputProps, 'data-testid': 'rule-tag' },
-                  }}
+            <Controller
+              control={control}
+              name="tagId"
+              rules={{ validate: fieldRule(ruleFormIssues, 'tagId') }}
+              render={({ field, fieldState: { error } }) => (
+                <Autocomplete<TagDto, false, false, false>
+                  options={assignable}
+                  value={tags.find((tag) => tag.id === field.value) ?? null}
+                  onChange={(_event, tag) => changing(field.onChange)(tag?.id ?? '')}
+                  getOptionLabel={(tag) => tag.tagId}
+                  getOptionKey={(tag) => tag.id}
+                  isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
+                  noOptionsText={t('tags.library.empty')}
+                  renderInput={(params) => (
+                    <AutocompleteInput
+                      params={params}
+                      label={t('rules.form.tag')}
+                      required
+                      error={error !== undefined}
+                      helperText={errorText(error) ?? ' '}
+                      testId="rule-tag"
+                    />
+                  )}
                 />
               )}
             />
             <Typography variant="subtitle2">{t('rules.form.conditions')}</Typography>
-            <TextsField
-              label={t('rules.form.sites')}
-              options={systemValues('site')}
-              value={form.sites}
-              onChange={set('sites')}
-              testId="rule-sites"
-            />
-            <TextsField
-              label={t('rules.form.instanceTypes')}
-              options={systemValues('instance_type')}
-              value={form.instanceTypes}
-              onChange={set('instanceTypes')}
-              testId="rule-instance-types"
-            />
-            <TextField
-              label={t('rules.form.namePattern')}
-              value={form.namePattern}
-              onChange={(event) => set('namePattern')(event.target.value)}
-              error={error('namePattern') !== undefined}
-              helperText={error('namePattern') ?? t('rules.form.namePatternHelp')}
-              fullWidth
-              slotProps={{ htmlInput: { maxLength: NAME_PATTERN_MAX_LENGTH + 1, 'data-testid': 'rule-name-pattern' } }}
-            />
-            <Autocomplete<CollectionDto, true, false, false>
-              multiple
-              options={collections}
-              value={chosenCollections}
-              onChange={(_event, next) => set('collectionIds')(next.map((collection) => collection.id))}
-              getOptionLabel={(collection) => collection.name}
-              getOptionKey={(collection) => collection.id}
-              isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
-              filterSelectedOptions
-              noOptionsText={t('management.picker.noMatches')}
-              renderInput={({ InputProps, inputProps, InputLabelProps, ...params }) => (
-                <TextField
-                  {...params}
-                  label={t('rules.form.collections')}
-                  slotProps={{
-                    input: InputProps,
-                    inputLabel: InputLabelProps,
-                    htmlInput: { ...inputProps, 'data-testid': 'rule-collections' },
-                  }}
+            <Controller
+              control={control}
+              name="sites"
+              rules={CONDITION_RULES}
+              render={({ field }) => (
+                <TextsField
+                  label={t('rules.form.sites')}
+                  options={systemValues('site')}
+                  value={field.value}
+                  onChange={changing(field.onChange)}
+                  testId="rule-sites"
                 />
               )}
             />
-            {error('conditions') ? <Alert severity="error">{error('conditions')}</Alert> : null}
-            <FormControlLabel
-              control={<Switch checked={form.enabled} onChange={(event) => set('enabled')(event.target.checked)} />}
-              label={t('rules.form.enabled')}
+            <Controller
+              control={control}
+              name="instanceTypes"
+              rules={CONDITION_RULES}
+              render={({ field }) => (
+                <TextsField
+                  label={t('rules.form.instanceTypes')}
+                  options={systemValues('instance_type')}
+                  value={field.value}
+                  onChange={changing(field.onChange)}
+                  testId="rule-instance-types"
+                />
+              )}
+            />
+            <ControlledTextField
+              control={control}
+              name="namePattern"
+              unnamed
+              rules={{ ...CONDITION_RULES, validate: fieldRule(ruleFormIssues, 'namePattern') }}
+              errorText={messageText}
+              help={t('rules.form.namePatternHelp')}
+              onValueChange={dropPreview}
+              label={t('rules.form.namePattern')}
+              slotProps={{
+                htmlInput: { maxLength: NAME_PATTERN_MAX_LENGTH + 1, 'data-testid': 'rule-name-pattern' },
+              }}
+            />
+            <Controller
+              control={control}
+              name="collectionIds"
+              // The last condition's field keeps the rule of them all (at least one): the alert under it says so.
+              rules={{ validate: fieldRule(ruleFormIssues, 'conditions') }}
+              render={({ field, fieldState: { error } }) => (
+                <>
+                  <Autocomplete<CollectionDto, true, false, false>
+                    multiple
+                    options={collections}
+                    value={collections.filter((collection) => field.value.includes(collection.id))}
+                    onChange={(_event, next) => changing(field.onChange)(next.map((collection) => collection.id))}
+                    getOptionLabel={(collection) => collection.name}
+                    getOptionKey={(collection) => collection.id}
+                    isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
+                    filterSelectedOptions
+                    noOptionsText={t('management.picker.noMatches')}
+                    renderInput={(params) => (
+                      <AutocompleteInput
+                        params={params}
+                        label={t('rules.form.collections')}
+                        testId="rule-collections"
+                      />
+                    )}
+                  />
+                  {error ? <Alert severity="error">{errorText(error)}</Alert> : null}
+                </>
+              )}
+            />
+            <Controller
+              control={control}
+              name="enabled"
+              render={({ field }) => (
+                <FormControlLabel
+                  control={
+                    <Switch
+                      checked={field.value}
+                      onChange={(event) => changing(field.onChange)(event.target.checked)}
+                    />
+                  }
+                  label={t('rules.form.enabled')}
+                />
+              )}
             />
             <Box aria-live="polite" data-testid="rule-preview">
               {preview ? (

@@ -1,5 +1,5 @@
 import { TAG_RULE_MESSAGES } from '@infra/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { ROUTES } from '../../config/routes';
 import { renderWithApp } from '../../testing/render';
@@ -32,34 +32,40 @@ async function openPage(data: Partial<GatewayData> = {}) {
   return store;
 }
 
-const type = (testId: string, value: string) => {
+const type = async (testId: string, value: string) => {
   const field = screen.getByTestId(testId);
-  fireEvent.change(field, { target: { value } });
-  fireEvent.blur(field);
+  // The form checks a field asynchronously as it changes and is left: the act waits until that is done.
+  await act(async () => {
+    fireEvent.change(field, { target: { value } });
+    fireEvent.blur(field);
+  });
 };
+
+/** A click whose effects the form checks asynchronously (a row added or removed, a submit): the act waits for them. */
+const click = (fire: () => void) => act(async () => fire());
 
 describe('Create Tags', () => {
   it('shows the rule of a field once it is left', async () => {
     await openPage();
-    type('tag-key-0', 'has space');
+    await type('tag-key-0', 'has space');
     expect(await screen.findByText(TAG_RULE_MESSAGES.key)).toBeTruthy();
     // The value has not been visited yet.
     expect(screen.queryByText(TAG_RULE_MESSAGES.value)).toBeNull();
-    type('tag-key-0', 'team');
+    await type('tag-key-0', 'team');
     await waitFor(() => expect(screen.queryByText(TAG_RULE_MESSAGES.key)).toBeNull());
   });
 
   it('flags a pair repeated in the form and a pair that exists, and sends nothing', async () => {
     await openPage();
-    type('tag-key-0', 'team');
-    type('tag-value-0', 'web');
-    fireEvent.click(screen.getByTestId('tag-add-row'));
-    type('tag-key-1', 'Team');
-    type('tag-value-1', 'WEB');
-    fireEvent.click(screen.getByTestId('tag-add-row'));
-    type('tag-key-2', 'env');
-    type('tag-value-2', 'prod');
-    fireEvent.click(screen.getByTestId('tags-create-submit'));
+    await type('tag-key-0', 'team');
+    await type('tag-value-0', 'web');
+    await click(() => fireEvent.click(screen.getByTestId('tag-add-row')));
+    await type('tag-key-1', 'Team');
+    await type('tag-value-1', 'WEB');
+    await click(() => fireEvent.click(screen.getByTestId('tag-add-row')));
+    await type('tag-key-2', 'env');
+    await type('tag-value-2', 'prod');
+    await click(() => fireEvent.click(screen.getByTestId('tags-create-submit')));
     const second = screen.getByRole('group', { name: 'Tag 2' });
     expect(await within(second).findByText(TAG_RULE_MESSAGES.duplicateInRequest)).toBeTruthy();
     expect(
@@ -68,9 +74,22 @@ describe('Create Tags', () => {
     expect(writesOf(gateway.sent)).toEqual([]);
 
     // Removing the repeated row leaves the existing pair to fix.
-    fireEvent.click(screen.getByRole('button', { name: 'Remove tag 2' }));
+    await click(() => fireEvent.click(screen.getByRole('button', { name: 'Remove tag 2' })));
     expect(screen.queryByText(TAG_RULE_MESSAGES.duplicateInRequest)).toBeNull();
     expect(screen.getByText(TAG_RULE_MESSAGES.alreadyExists)).toBeTruthy();
+  });
+
+  it('checks the rows again when one is removed: the pair it repeated is no longer flagged', async () => {
+    await openPage();
+    await type('tag-key-0', 'team');
+    await type('tag-value-0', 'web');
+    await click(() => fireEvent.click(screen.getByTestId('tag-add-row')));
+    await type('tag-key-1', 'Team');
+    await type('tag-value-1', 'WEB');
+    expect(screen.getByText(TAG_RULE_MESSAGES.duplicateInRequest)).toBeTruthy();
+    await click(() => fireEvent.click(screen.getByRole('button', { name: 'Remove tag 1' })));
+    expect((screen.getByTestId('tag-key-0') as HTMLInputElement).value).toBe('Team');
+    expect(screen.queryByText(TAG_RULE_MESSAGES.duplicateInRequest)).toBeNull();
   });
 
   it('creates the tags and shows them on the Summary', async () => {
@@ -79,12 +98,12 @@ describe('Create Tags', () => {
       tagFixture({ id: 't3', key: 'tier', value: 'gold' }),
     ];
     await openPage({ writes: { 'POST tags/batch': { status: 201, body: { tags: created } } } });
-    type('tag-key-0', 'team');
-    type('tag-value-0', 'web');
-    type('tag-description-0', 'Web_team');
+    await type('tag-key-0', 'team');
+    await type('tag-value-0', 'web');
+    await type('tag-description-0', 'Web_team');
     fireEvent.click(screen.getByTestId('tag-add-row'));
-    type('tag-key-1', 'tier');
-    type('tag-value-1', 'gold');
+    await type('tag-key-1', 'tier');
+    await type('tag-value-1', 'gold');
     fireEvent.click(screen.getByTestId('tags-create-submit'));
     await waitFor(() =>
       expect(writesOf(gateway.sent)).toEqual([
@@ -120,8 +139,8 @@ describe('Create Tags', () => {
         },
       },
     });
-    type('tag-key-0', 'team');
-    type('tag-value-0', 'web');
+    await type('tag-key-0', 'team');
+    await type('tag-value-0', 'web');
     fireEvent.click(screen.getByTestId('tags-create-submit'));
     await waitFor(() =>
       expect(store.getState().toasts.items.map((toast) => toast.messageKey)).toEqual(['toast.alreadyExists']),

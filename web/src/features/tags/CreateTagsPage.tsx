@@ -7,18 +7,20 @@ import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LIMITS, TAGGING_LIMITS, tagPairKey } from '@infra/contracts';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, type FormEvent } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { ROUTES } from '../../config/routes';
+import { ControlledTextField } from '../../shared/components/ControlledTextField';
+import { CHECKED_AS_LEFT } from '../../shared/forms';
 import { useInventoryAccess } from '../management/useInventoryAccess';
 import { selectSelectedOrganizationId } from '../selection/selectedOrganizationSlice';
 import { TaggingFrame } from './TaggingFrame';
-import { hasIssues, newTagsOf, rowIssues, type TagRow, type TagSummaryState } from './tagRules';
+import { newTagsOf, rowIssues, type TagRow, type TagSummaryState } from './tagRules';
 import { useBatchCreateTagMutation, useGetTagsQuery } from './tagsApi';
 
 type Field = 'key' | 'value' | 'description';
@@ -35,10 +37,12 @@ export default function CreateTagsPage() {
   const navigate = useNavigate();
   const { isAdmin } = useInventoryAccess();
   const nextRowId = useRef(1);
-  const [rows, setRows] = useState<TagRow[]>([{ rowId: 0, key: '', value: '', description: '' }]);
   // A field's issue shows once it has been left, or for every field after a submit attempt.
-  const [touched, setTouched] = useState<Set<string>>(new Set());
-  const [attempted, setAttempted] = useState(false);
+  const { control, handleSubmit, trigger } = useForm<{ rows: TagRow[] }>({
+    ...CHECKED_AS_LEFT,
+    defaultValues: { rows: [{ rowId: 0, key: '', value: '', description: '' }] },
+  });
+  const { fields: rows, append, remove } = useFieldArray({ control, name: 'rows' });
   const organizationId = useAppSelector(selectSelectedOrganizationId);
   const { data: existing } = useGetTagsQuery({ includeSystemTags: true }, { skip: !organizationId || !isAdmin });
   const [createTags, { isLoading }] = useBatchCreateTagMutation();
@@ -47,27 +51,24 @@ export default function CreateTagsPage() {
     () => new Set((existing ?? []).map((tag) => tagPairKey(tag.key, tag.value))),
     [existing],
   );
-  const issues = rowIssues(rows, existingPairs);
+  // A pair is checked against the other rows and the organization's tags: all rows again when a row comes or goes, or
+  // the tags arrive.
+  useEffect(() => {
+    void trigger('rows');
+  }, [rows, existingPairs, trigger]);
 
-  const set = (rowId: number, field: Field, text: string) =>
-    setRows((current) => current.map((row) => (row.rowId === rowId ? { ...row, [field]: text } : row)));
-  const touch = (rowId: number, field: Field) => setTouched((current) => new Set(current).add(`${rowId}:${field}`));
   const addRow = () => {
     const rowId = nextRowId.current;
     nextRowId.current += 1;
-    setRows((current) => [...current, { rowId, key: '', value: '', description: '' }]);
+    append({ rowId, key: '', value: '', description: '' }, { shouldFocus: false });
   };
-  const removeRow = (rowId: number) => setRows((current) => current.filter((row) => row.rowId !== rowId));
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setAttempted(true);
-    if (hasIssues(issues)) return;
-    const result = await createTags({ tags: newTagsOf(rows) });
+  const submit = handleSubmit(async (form) => {
+    const result = await createTags({ tags: newTagsOf(form.rows) });
     if (result.error) return;
     const state: TagSummaryState = { kind: 'created', tags: result.data.tags };
     void navigate(ROUTES.tagSummary, { state });
-  };
+  });
 
   return (
     <TaggingFrame titleKey="pages.tagCreate" adminOnly>
@@ -102,30 +103,31 @@ export default function CreateTagsPage() {
                 <Typography variant="subtitle2" sx={{ display: { xs: 'block', md: 'none' }, gridRow: 1 }}>
                   {t('tags.create.row', { number: index + 1 })}
                 </Typography>
-                {(['key', 'value', 'description'] as const).map((field) => {
-                  const issue = issues[index]?.[field];
-                  const message = issue && (attempted || touched.has(`${row.rowId}:${field}`)) ? t(issue) : undefined;
-                  return (
-                    <TextField
-                      key={field}
-                      label={t(`tags.fields.${field}`)}
-                      value={row[field]}
-                      onChange={(event) => set(row.rowId, field, event.target.value)}
-                      onBlur={() => touch(row.rowId, field)}
-                      required={field !== 'description'}
-                      error={message !== undefined}
-                      helperText={message ?? ' '}
-                      size="small"
-                      sx={{ flex: field === 'description' ? 1.5 : 1, gridColumn: '1 / -1' }}
-                      slotProps={{
-                        htmlInput: { maxLength: MAX_LENGTHS[field] + 1, 'data-testid': `tag-${field}-${index}` },
-                      }}
-                    />
-                  );
-                })}
+                {(['key', 'value', 'description'] as const).map((field) => (
+                  <ControlledTextField
+                    key={field}
+                    control={control}
+                    name={`rows.${index}.${field}`}
+                    unnamed
+                    rules={{
+                      validate: (_value, form) => rowIssues(form.rows, existingPairs)[index]?.[field],
+                      // A key or a value can make another row's pair a repeated one.
+                      ...(field === 'description' ? {} : { deps: 'rows' }),
+                    }}
+                    showError="onceLeft"
+                    help=" "
+                    label={t(`tags.fields.${field}`)}
+                    required={field !== 'description'}
+                    size="small"
+                    sx={{ flex: field === 'description' ? 1.5 : 1, gridColumn: '1 / -1' }}
+                    slotProps={{
+                      htmlInput: { maxLength: MAX_LENGTHS[field] + 1, 'data-testid': `tag-${field}-${index}` },
+                    }}
+                  />
+                ))}
                 <IconButton
                   aria-label={t('tags.create.removeRow', { number: index + 1 })}
-                  onClick={() => removeRow(row.rowId)}
+                  onClick={() => remove(index)}
                   disabled={rows.length === 1}
                   sx={{ gridRow: 1, gridColumn: 2 }}
                 >

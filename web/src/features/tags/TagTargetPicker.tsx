@@ -3,10 +3,10 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AutocompleteInput } from '../../shared/components/AutocompleteInput';
 import { useGetAssetsQuery, useGetCollectionsQuery } from '../management/inventoryApi';
 import { searchParam } from '../management/inventoryRules';
 import { useDebouncedValue } from '../management/useDebouncedValue';
@@ -91,18 +91,14 @@ export function TagTargetPicker({ value, onChange, error }: TagTargetPickerProps
             </Box>
           </Box>
         )}
-        renderInput={({ InputProps, inputProps, InputLabelProps, ...params }) => (
-          <TextField
-            {...params}
+        renderInput={(params) => (
+          <AutocompleteInput
+            params={params}
             label={t('management.picker.label')}
             placeholder={t('management.picker.placeholder')}
             error={error !== undefined}
             helperText={error ?? ' '}
-            slotProps={{
-              input: InputProps,
-              inputLabel: InputLabelProps,
-              htmlInput: { ...inputProps, 'data-testid': 'tag-target-picker' },
-            }}
+            testId="tag-target-picker"
           />
         )}
       />

@@ -2,7 +2,7 @@ import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type FocusEventHandler, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
 export interface PlainTextFieldProps {
   label: string;
@@ -10,6 +10,8 @@ export interface PlainTextFieldProps {
   value: string;
   /** Called with the field's new text. */
   onValueChange: (value: string) => void;
+  onBlur?: FocusEventHandler<HTMLInputElement | HTMLTextAreaElement>;
+  inputRef?: Ref<HTMLInputElement>;
   type?: string;
   autoComplete?: string;
   required?: boolean;

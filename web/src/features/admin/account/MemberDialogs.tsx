@@ -5,14 +5,15 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import type { AccountRole, MemberDto } from '@infra/contracts';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_ROLES, roleKey } from '../../../shared/roles';
+import { ControlledTextField } from '../../../shared/components/ControlledTextField';
+import { CHECKED_AFTER_SUBMIT } from '../../../shared/forms';
 import { fullName } from '../../user/display';
+import { RoleSelect } from './RoleSelect';
 
 /** A plausible email address (the server has the last word). */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -24,25 +25,8 @@ export interface NewMember {
   role: AccountRole;
 }
 
-function RoleSelect({ value, onChange }: { value: AccountRole; onChange: (role: AccountRole) => void }) {
-  const { t } = useTranslation();
-  return (
-    <TextField
-      select
-      label={t('members.role')}
-      name="role"
-      value={value}
-      onChange={(event) => onChange(event.target.value as AccountRole)}
-      fullWidth
-    >
-      {ACCOUNT_ROLES.map((role) => (
-        <MenuItem key={role} value={role}>
-          {t(roleKey(role))}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
+const NO_MEMBER: NewMember = { email: '', firstName: '', lastName: '', role: 'User' };
+const required = (value: string) => value.trim() !== '' || 'members.required';
 
 /** Adds (or invites) a member: email, first and last name, role. */
 export function AddMemberDialog({
@@ -57,26 +41,16 @@ export function AddMemberDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [member, setMember] = useState<NewMember>({ email: '', firstName: '', lastName: '', role: 'User' });
-  const [attempted, setAttempted] = useState(false);
-  const errors = {
-    email: !EMAIL_PATTERN.test(member.email.trim()),
-    firstName: member.firstName.trim() === '',
-    lastName: member.lastName.trim() === '',
-  };
-  const set = (field: keyof NewMember) => (value: string) => setMember((current) => ({ ...current, [field]: value }));
+  const { control, handleSubmit, reset } = useForm<NewMember>({ ...CHECKED_AFTER_SUBMIT, defaultValues: NO_MEMBER });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setAttempted(true);
-    if (errors.email || errors.firstName || errors.lastName) return;
+  const submit = handleSubmit((member) =>
     onSubmit({
       ...member,
       email: member.email.trim(),
       firstName: member.firstName.trim(),
       lastName: member.lastName.trim(),
-    });
-  };
+    }),
+  );
 
   return (
     <Dialog
@@ -84,53 +58,43 @@ export function AddMemberDialog({
       onClose={onClose}
       fullWidth
       maxWidth="sm"
-      slotProps={{
-        transition: {
-          onExited: () => {
-            setMember({ email: '', firstName: '', lastName: '', role: 'User' });
-            setAttempted(false);
-          },
-        },
-      }}
+      slotProps={{ transition: { onExited: () => reset() } }}
     >
-      <Box component="form" noValidate onSubmit={submit} aria-label={t('members.addTitle')}>
+      <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-label={t('members.addTitle')}>
         <DialogTitle>{t('members.addTitle')}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{t('members.addHelp')}</DialogContentText>
           <Stack spacing={2}>
-            <TextField
-              label={t('members.email')}
+            <ControlledTextField
+              control={control}
               name="email"
+              rules={{ validate: (email) => EMAIL_PATTERN.test(email.trim()) || 'members.emailInvalid' }}
+              label={t('members.email')}
               type="email"
-              value={member.email}
-              onChange={(event) => set('email')(event.target.value)}
-              error={attempted && errors.email}
-              helperText={attempted && errors.email ? t('members.emailInvalid') : undefined}
               required
-              fullWidth
               autoFocus
             />
-            <TextField
-              label={t('members.firstName')}
+            <ControlledTextField
+              control={control}
               name="firstName"
-              value={member.firstName}
-              onChange={(event) => set('firstName')(event.target.value)}
-              error={attempted && errors.firstName}
-              helperText={attempted && errors.firstName ? t('members.required') : undefined}
+              rules={{ validate: required }}
+              label={t('members.firstName')}
               required
-              fullWidth
             />
-            <TextField
-              label={t('members.lastName')}
+            <ControlledTextField
+              control={control}
               name="lastName"
-              value={member.lastName}
-              onChange={(event) => set('lastName')(event.target.value)}
-              error={attempted && errors.lastName}
-              helperText={attempted && errors.lastName ? t('members.required') : undefined}
+              rules={{ validate: required }}
+              label={t('members.lastName')}
               required
-              fullWidth
             />
-            <RoleSelect value={member.role} onChange={(role) => setMember((current) => ({ ...current, role }))} />
+            <Controller
+              control={control}
+              name="role"
+              render={({ field }) => (
+                <RoleSelect label={t('members.role')} value={field.value} onChange={field.onChange} />
+              )}
+            />
           </Stack>
         </DialogContent>
         <DialogActions>
@@ -171,7 +135,7 @@ export function EditRoleDialog({
       <DialogTitle>{t('members.editRoleTitle')}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{member ? fullName(member) || member.email : ''}</DialogContentText>
-        <RoleSelect value={role} onChange={setRole} />
+        <RoleSelect label={t('members.role')} value={role} onChange={setRole} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={submitting}>

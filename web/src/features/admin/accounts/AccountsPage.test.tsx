@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AccountDto, CreateAccountRequest, ProfileDto } from '@infra/contracts';
 import { apiSettled, stubApiRoutes } from '../../../testing/apiFetch';
 import { accountFixture, organizationFixture, profileFixture } from '../../../testing/fixtures';
@@ -73,9 +73,11 @@ describe('accounts page', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText(/Account name/), { target: { value: 'Acme' } });
     fireEvent.change(within(dialog).getByLabelText(/Slug/), { target: { value: 'Acme_EU' } });
-    expect(within(dialog).getByText(/Use lowercase letters, digits and hyphens/)).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Create account' }));
-    // A mutation starts synchronously on submit: none was started.
+    expect(await within(dialog).findByText(/Use lowercase letters, digits and hyphens/)).toBeTruthy();
+    // A mutation starts as soon as the form is checked (the click's act waits for that): none was started.
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Create account' }));
+    });
     expect(Object.keys(appStore.getState().api.mutations)).toHaveLength(0);
     expect(screen.getByRole('dialog')).toBeTruthy();
   });

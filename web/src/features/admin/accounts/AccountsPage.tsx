@@ -1,4 +1,5 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import Alert from '@mui/material/Alert';
@@ -12,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../../app/hooks';
 import { ROUTES } from '../../../config/routes';
+import { ConfirmByNameDialog } from '../../../shared/components/ConfirmByNameDialog';
 import { Loading } from '../../../shared/components/Loading';
 import { PageHeader } from '../../../shared/components/PageHeader';
 import { useDataGridDefaults, useResponsiveColumns } from '../../../shared/table';
@@ -22,7 +24,7 @@ import { resetSelectedOrganization, setSelectedOrganization } from '../../select
 import { organizationsOf } from '../../selection/selection';
 import { useProfile } from '../../user/useProfile';
 import { ListGridCard } from '../ListGridCard';
-import { useCreateAccountMutation } from './accountsAdminApi';
+import { useCreateAccountMutation, useDeleteAccountMutation } from './accountsAdminApi';
 import { CreateAccountDialog } from './CreateAccountDialog';
 import { EditAccountDialog } from './EditAccountDialog';
 
@@ -43,6 +45,8 @@ export function AccountsTable() {
   const [createAccount, { isLoading: creating }] = useCreateAccountMutation();
   const [showCreate, setShowCreate] = useState(false);
   const [editing, setEditing] = useState<AccountDto | null>(null);
+  const [deleteAccount, { isLoading: deleting }] = useDeleteAccountMutation();
+  const [leaving, setLeaving] = useState<AccountDto | null>(null);
 
   const columns = useMemo<GridColDef<AccountDto>[]>(() => {
     /** Selects the account (and its first organization) in the header, then shows its admin overview. */
@@ -77,7 +81,7 @@ export function AccountsTable() {
         field: 'actions',
         type: 'actions',
         headerName: t('accounts.columns.actions'),
-        width: 96,
+        width: 132,
         getActions: ({ row }) => [
           <GridActionsCellItem
             key="open"
@@ -91,11 +95,23 @@ export function AccountsTable() {
             label={t('accounts.editOf', { name: row.name })}
             onClick={() => setEditing(row)}
           />,
+          <GridActionsCellItem
+            key="delete"
+            icon={<DeleteOutline fontSize="small" />}
+            label={t('accounts.deleteOf', { name: row.name })}
+            onClick={() => setLeaving(row)}
+          />,
         ],
       },
     ];
   }, [t, dispatch, navigate]);
   const responsive = useResponsiveColumns(columns, ['name', 'actions'], columnVisibilityModel);
+
+  const remove = async (name: string) => {
+    if (!leaving) return;
+    const result = await deleteAccount({ id: leaving.id, name });
+    if (!result.error) setLeaving(null);
+  };
 
   const create = async (request: CreateAccountRequest) => {
     const result = await createAccount(request);
@@ -123,6 +139,14 @@ export function AccountsTable() {
         onClose={() => setShowCreate(false)}
       />
       <EditAccountDialog account={editing} onClose={() => setEditing(null)} />
+      <ConfirmByNameDialog
+        name={leaving?.name ?? null}
+        title={t('accounts.deleteTitle', { name: leaving?.name ?? '' })}
+        warning={t('accounts.deleteWarning')}
+        deleting={deleting}
+        onConfirm={(name) => void remove(name)}
+        onClose={() => setLeaving(null)}
+      />
     </>
   );
 }

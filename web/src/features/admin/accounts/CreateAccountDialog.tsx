@@ -9,9 +9,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { ACCOUNT_NAME_MAX_LENGTH, type CreateAccountRequest } from '@infra/contracts';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { Controller, useForm, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormTextField } from '../../../shared/components/FormTextField';
+import { ControlledTextField } from '../../../shared/components/ControlledTextField';
+import { CHECKED_AS_TYPED, fieldRule, shownError } from '../../../shared/forms';
 import { timeZoneOptions } from '../../../shared/timeZones';
 import { slugFromName, toCreateAccountRequest, validateNewAccount, type NewAccountValues } from './accountForm';
 
@@ -27,29 +29,32 @@ export interface CreateAccountDialogProps {
 /** System Admins create an account: its name, slug (suggested from the name) and time zone. */
 export function CreateAccountDialog({ open, submitting, onSubmit, onClose }: CreateAccountDialogProps) {
   const { t } = useTranslation();
-  const [values, setValues] = useState(EMPTY);
+  const {
+    control,
+    handleSubmit,
+    reset,
+    setValue,
+    formState: { isSubmitted },
+  } = useForm<NewAccountValues>({ ...CHECKED_AS_TYPED, defaultValues: EMPTY });
   // The slug follows the name until the user types one of their own.
   const [slugEdited, setSlugEdited] = useState(false);
-  const [attempted, setAttempted] = useState(false);
   const zones = useMemo(() => timeZoneOptions(), []);
-  const errors = validateNewAccount(values);
+  // Each field's error is the kind of problem ('required', 'tooLong', 'invalid') validateNewAccount finds in it.
+  const rules = (field: keyof NewAccountValues) => ({ validate: fieldRule(validateNewAccount, field) });
 
-  /** Errors show once the user tried to create, except those worth knowing while typing. */
-  const errorText = (field: keyof NewAccountValues): string | undefined => {
-    const error = errors[field];
-    const live = error === 'tooLong' || error === 'invalid';
-    if (!error || (!attempted && !live)) return undefined;
-    if (error === 'required') return t(`accounts.errors.${field}Required`);
-    if (error === 'tooLong') return t('accounts.errors.nameTooLong', { max: ACCOUNT_NAME_MAX_LENGTH });
+  /** What a shown problem of a field says. */
+  const kindText = (field: keyof NewAccountValues, kind: string): string => {
+    if (kind === 'required') return t(`accounts.errors.${field}Required`);
+    if (kind === 'tooLong') return t('accounts.errors.nameTooLong', { max: ACCOUNT_NAME_MAX_LENGTH });
     return t('accounts.errors.slugInvalid');
   };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setAttempted(true);
-    if (Object.keys(errors).length > 0) return;
-    onSubmit(toCreateAccountRequest(values));
+  /** Errors show once the user tried to create, except those worth knowing while typing. */
+  const errorText = (field: keyof NewAccountValues, error: FieldError | undefined): string | undefined => {
+    const kind = shownError(error, isSubmitted);
+    return kind ? kindText(field, kind) : undefined;
   };
+
+  const submit = handleSubmit((values) => onSubmit(toCreateAccountRequest(values)));
 
   return (
     <Dialog
@@ -60,55 +65,61 @@ export function CreateAccountDialog({ open, submitting, onSubmit, onClose }: Cre
       slotProps={{
         transition: {
           onExited: () => {
-            setValues(EMPTY);
+            reset();
             setSlugEdited(false);
-            setAttempted(false);
           },
         },
       }}
     >
-      <Box component="form" noValidate onSubmit={submit} aria-label={t('accounts.createTitle')}>
+      <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-label={t('accounts.createTitle')}>
         <DialogTitle>{t('accounts.createTitle')}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{t('accounts.createHelp')}</DialogContentText>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormTextField
-              label={t('account.fields.name')}
+            <ControlledTextField
+              control={control}
               name="name"
-              value={values.name}
-              onValueChange={(name) =>
-                setValues((current) => ({ ...current, name, slug: slugEdited ? current.slug : slugFromName(name) }))
-              }
-              error={errorText('name') !== undefined}
-              helperText={errorText('name')}
+              rules={rules('name')}
+              showError="requiredAfterSubmit"
+              errorText={(kind) => kindText('name', kind)}
+              onValueChange={(name) => {
+                if (!slugEdited) setValue('slug', slugFromName(name), { shouldValidate: true });
+              }}
+              label={t('account.fields.name')}
               required
               autoFocus
             />
-            <FormTextField
-              label={t('account.fields.slug')}
+            <ControlledTextField
+              control={control}
               name="slug"
-              value={values.slug}
-              onValueChange={(slug) => {
-                setSlugEdited(true);
-                setValues((current) => ({ ...current, slug }));
-              }}
-              error={errorText('slug') !== undefined}
-              helperText={errorText('slug') ?? t('accounts.slugHelp')}
+              rules={rules('slug')}
+              showError="requiredAfterSubmit"
+              errorText={(kind) => kindText('slug', kind)}
+              help={t('accounts.slugHelp')}
+              onValueChange={() => setSlugEdited(true)}
+              label={t('account.fields.slug')}
               required
               slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
             />
-            <Autocomplete
-              options={zones}
-              value={values.timeZone || null}
-              onChange={(_event, timeZone) => setValues((current) => ({ ...current, timeZone: timeZone ?? '' }))}
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  label={t('account.fields.timeZone')}
-                  name="timeZone"
-                  required
-                  error={errorText('timeZone') !== undefined}
-                  helperText={errorText('timeZone')}
+            <Controller
+              control={control}
+              name="timeZone"
+              rules={rules('timeZone')}
+              render={({ field, fieldState: { error } }) => (
+                <Autocomplete
+                  options={zones}
+                  value={field.value || null}
+                  onChange={(_event, timeZone) => field.onChange(timeZone ?? '')}
+                  renderInput={(params) => (
+                    <TextField
+                      {...params}
+                      label={t('account.fields.timeZone')}
+                      name="timeZone"
+                      required
+                      error={errorText('timeZone', error) !== undefined}
+                      helperText={errorText('timeZone', error)}
+                    />
+                  )}
                 />
               )}
             />

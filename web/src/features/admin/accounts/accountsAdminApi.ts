@@ -1,7 +1,7 @@
 import type { AccountDto, CreateAccountRequest } from '@infra/contracts';
 import { api } from '../../../api/api';
 
-/** System Admins: `POST accounts` (the list is `GET accounts`, which answers them with every account). */
+/** System Admins: `POST accounts` and `DELETE accounts/{id}` (the list is `GET accounts`: every account for them). */
 export const accountsAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
     createAccount: build.mutation<AccountDto, CreateAccountRequest>({
@@ -9,7 +9,12 @@ export const accountsAdminApi = api.injectEndpoints({
       // The accounts page and the header's account dropdown both read `GET accounts`.
       invalidatesTags: (_result, error) => (error ? [] : [{ type: 'Account', id: 'LIST' }]),
     }),
+    /** Offboarding: the account, its organizations and all their data; `name` is its exact name, typed to confirm. */
+    deleteAccount: build.mutation<void, { id: string; name: string }>({
+      query: ({ id, name }) => ({ url: `accounts/${encodeURIComponent(id)}`, method: 'DELETE', params: { name } }),
+      invalidatesTags: (_result, error) => (error ? [] : [{ type: 'Account', id: 'LIST' }]),
+    }),
   }),
 });
 
-export const { useCreateAccountMutation } = accountsAdminApi;
+export const { useCreateAccountMutation, useDeleteAccountMutation } = accountsAdminApi;

@@ -5,9 +5,10 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AwsIntegrationDto, AwsIntegrationRequest } from '@infra/contracts';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormTextField } from '../../../shared/components/FormTextField';
+import { ControlledTextField } from '../../../shared/components/ControlledTextField';
+import { CHECKED_AS_TYPED, fieldRule } from '../../../shared/forms';
 import {
   AWS_REGIONS_MAX,
   awsValuesOf,
@@ -16,6 +17,9 @@ import {
   validateAwsIntegration,
   type AwsIntegrationValues,
 } from './awsIntegrationForm';
+
+/** The ARN, the external id and the regions are codes: no spelling checks, no capitals. */
+const UNCHECKED_SPELLING = { htmlInput: { spellCheck: false, autoCapitalize: 'none' } };
 
 export interface AwsIntegrationFormProps {
   /** The stored integration (its values fill the form), or null for a first set-up. */
@@ -27,26 +31,27 @@ export interface AwsIntegrationFormProps {
 /** Admins store the cross-account role ARN, its external id and, optionally, the regions to sync. */
 export function AwsIntegrationForm({ integration, saving, onSave }: AwsIntegrationFormProps) {
   const { t } = useTranslation();
-  const [values, setValues] = useState(() => awsValuesOf(integration));
-  const [attempted, setAttempted] = useState(false);
-  const errors = validateAwsIntegration(values);
-  const set = (field: keyof AwsIntegrationValues) => (value: string) =>
-    setValues((current) => ({ ...current, [field]: value }));
+  const { control, handleSubmit, setValue } = useForm<AwsIntegrationValues>({
+    ...CHECKED_AS_TYPED,
+    defaultValues: awsValuesOf(integration),
+  });
 
-  /** A malformed value shows once the user tried to save, or as soon as the field holds something. */
-  const errorText = (field: keyof AwsIntegrationValues): string | undefined => {
-    const error = errors[field];
-    if (!error || (!attempted && values[field].trim() === '')) return undefined;
-    if (error === 'required') return t(`integrations.aws.errors.${field}Required`);
-    return t(`integrations.aws.errors.${field}Invalid`, { max: AWS_REGIONS_MAX });
-  };
+  /**
+   * A field of the form: its error is the kind of problem ('required', 'invalid') validateAwsIntegration finds in it,
+   * a malformed value showing as soon as the field holds something, a missing one once the user tried to save.
+   */
+  const fieldProps = (field: keyof AwsIntegrationValues) => ({
+    control,
+    name: field,
+    rules: { validate: fieldRule(validateAwsIntegration, field) },
+    showError: 'requiredAfterSubmit' as const,
+    errorText: (kind: string) =>
+      kind === 'required'
+        ? t(`integrations.aws.errors.${field}Required`)
+        : t(`integrations.aws.errors.${field}Invalid`, { max: AWS_REGIONS_MAX }),
+  });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setAttempted(true);
-    if (Object.keys(errors).length > 0) return;
-    onSave(toAwsIntegrationRequest(values));
-  };
+  const submit = handleSubmit((values) => onSave(toAwsIntegrationRequest(values)));
 
   return (
     <Card sx={{ height: '100%' }}>
@@ -60,46 +65,40 @@ export function AwsIntegrationForm({ integration, saving, onSave }: AwsIntegrati
         <Box
           component="form"
           noValidate
-          onSubmit={submit}
+          onSubmit={(event) => void submit(event)}
           aria-label={t('integrations.aws.formLabel')}
           data-testid="aws-form"
         >
           <Stack spacing={2}>
-            <FormTextField
+            <ControlledTextField
+              {...fieldProps('roleArn')}
               label={t('integrations.aws.fields.roleArn')}
-              name="roleArn"
-              value={values.roleArn}
-              onValueChange={set('roleArn')}
-              error={errorText('roleArn') !== undefined}
-              helperText={errorText('roleArn') ?? t('integrations.aws.roleArnHelp')}
+              help={t('integrations.aws.roleArnHelp')}
               placeholder="arn:aws:iam::123456789012:role/infra-analytics-read"
               required
-              slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none' } }}
+              slotProps={UNCHECKED_SPELLING}
             />
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-              <FormTextField
+              <ControlledTextField
+                {...fieldProps('externalId')}
                 label={t('integrations.aws.fields.externalId')}
-                name="externalId"
-                value={values.externalId}
-                onValueChange={set('externalId')}
-                error={errorText('externalId') !== undefined}
-                helperText={errorText('externalId') ?? t('integrations.aws.externalIdHelp')}
+                help={t('integrations.aws.externalIdHelp')}
                 required
-                slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none' } }}
+                slotProps={UNCHECKED_SPELLING}
               />
-              <Button onClick={() => set('externalId')(generateExternalId())} sx={{ mt: 1, flexShrink: 0 }}>
+              <Button
+                onClick={() => setValue('externalId', generateExternalId(), { shouldValidate: true })}
+                sx={{ mt: 1, flexShrink: 0 }}
+              >
                 {t('integrations.aws.generate')}
               </Button>
             </Box>
-            <FormTextField
+            <ControlledTextField
+              {...fieldProps('regions')}
               label={t('integrations.aws.fields.regions')}
-              name="regions"
-              value={values.regions}
-              onValueChange={set('regions')}
-              error={errorText('regions') !== undefined}
-              helperText={errorText('regions') ?? t('integrations.aws.regionsHelp')}
+              help={t('integrations.aws.regionsHelp')}
               placeholder="us-east-1, eu-west-1"
-              slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none' } }}
+              slotProps={UNCHECKED_SPELLING}
             />
             <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
               <Button type="submit" variant="contained" disabled={saving}>

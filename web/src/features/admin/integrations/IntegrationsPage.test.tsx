@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { InventoryErrorCode, type AwsIntegrationDto, type ProfileDto } from '@infra/contracts';
 import { apiSettled, stubApiRoutes, type StubAnswer } from '../../../testing/apiFetch';
 import { accountFixture, organizationFixture, profileFixture } from '../../../testing/fixtures';
@@ -84,8 +84,11 @@ describe('integrations page', () => {
     const form = await screen.findByTestId('aws-form');
     const roleArn = within(form).getByLabelText(/Role ARN/);
     fireEvent.change(roleArn, { target: { value: 'arn:aws:iam::123:user/alice' } });
-    expect(within(form).getByText(/Enter an IAM role ARN such as/)).toBeTruthy();
-    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText(/Enter an IAM role ARN such as/)).toBeTruthy();
+    // Save checks the form asynchronously: the click's act waits until that is done.
+    await act(async () => {
+      fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    });
     expect(Object.keys(appStore.getState().api.mutations)).toHaveLength(0);
 
     fireEvent.change(roleArn, { target: { value: 'arn:aws:iam::210987654321:role/ops/read' } });

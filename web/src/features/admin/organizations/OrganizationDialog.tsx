@@ -6,9 +6,10 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import { ORGANIZATION_FIELD_MAX_LENGTHS, type OrganizationDto, type OrganizationRequest } from '@infra/contracts';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormTextField } from '../../../shared/components/FormTextField';
+import { ControlledTextField } from '../../../shared/components/ControlledTextField';
+import { CHECKED_AS_TYPED, fieldRule } from '../../../shared/forms';
 import {
   EMPTY_ORGANIZATION_VALUES,
   ORGANIZATION_FORM_FIELDS,
@@ -16,6 +17,7 @@ import {
   validateOrganization,
   valuesOf,
   type OrganizationField,
+  type OrganizationValues,
 } from './organizationForm';
 
 /** Half-width fields from the small breakpoint up (the others take the whole row). */
@@ -34,23 +36,15 @@ export interface OrganizationDialogProps {
 export function OrganizationDialog({ organization, open, submitting, onSubmit, onClose }: OrganizationDialogProps) {
   const { t } = useTranslation();
   const initial = organization ? valuesOf(organization) : EMPTY_ORGANIZATION_VALUES;
-  const [values, setValues] = useState(initial);
-  const [attempted, setAttempted] = useState(false);
-  const errors = validateOrganization(values);
+  const { control, handleSubmit, reset } = useForm<OrganizationValues>({ ...CHECKED_AS_TYPED, defaultValues: initial });
   const title = organization ? t('organizations.editTitle', { name: organization.name }) : t('organizations.addTitle');
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setAttempted(true);
-    if (Object.keys(errors).length > 0) return;
-    onSubmit(toOrganizationRequest(values));
-  };
+  const submit = handleSubmit((values) => onSubmit(toOrganizationRequest(values)));
 
-  const errorText = (field: OrganizationField): string | undefined => {
-    const error = errors[field];
-    // A too-long text shows at once; a missing name once the user tried to save.
-    if (error === 'tooLong') return t('organizations.errors.tooLong', { max: ORGANIZATION_FIELD_MAX_LENGTHS[field] });
-    if (error === 'required' && attempted) return t('organizations.errors.nameRequired');
+  /** What a shown problem says: a too-long text shows at once, a missing name once the user tried to save. */
+  const errorText = (field: OrganizationField, kind: string): string | undefined => {
+    if (kind === 'tooLong') return t('organizations.errors.tooLong', { max: ORGANIZATION_FIELD_MAX_LENGTHS[field] });
+    if (kind === 'required') return t('organizations.errors.nameRequired');
     return undefined;
   };
 
@@ -61,28 +55,27 @@ export function OrganizationDialog({ organization, open, submitting, onSubmit, o
       fullWidth
       maxWidth="sm"
       // Each opening starts from the organization as it is now.
-      slotProps={{
-        transition: {
-          onEnter: () => {
-            setValues(initial);
-            setAttempted(false);
-          },
-        },
-      }}
+      slotProps={{ transition: { onEnter: () => reset(initial) } }}
     >
-      <Box component="form" noValidate onSubmit={submit} aria-label={title} data-testid="organization-form">
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        aria-label={title}
+        data-testid="organization-form"
+      >
         <DialogTitle>{title}</DialogTitle>
         <DialogContent>
           <Grid container spacing={2} sx={{ pt: 1 }}>
             {ORGANIZATION_FORM_FIELDS.map((field) => (
               <Grid key={field} size={{ xs: 12, sm: HALF.has(field) ? 6 : 12 }}>
-                <FormTextField
-                  label={t(`organizations.fields.${field}`)}
+                <ControlledTextField
+                  control={control}
                   name={field}
-                  value={values[field]}
-                  onValueChange={(value) => setValues((current) => ({ ...current, [field]: value }))}
-                  error={errorText(field) !== undefined}
-                  helperText={errorText(field)}
+                  rules={{ validate: fieldRule(validateOrganization, field) }}
+                  showError="requiredAfterSubmit"
+                  errorText={(kind) => errorText(field, kind)}
+                  label={t(`organizations.fields.${field}`)}
                   required={field === 'name'}
                   autoFocus={field === 'name'}
                   type={field === 'website' ? 'url' : 'text'}

@@ -55,7 +55,7 @@ describe('organizations page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add organization' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(within(dialog).getByText('Enter the organization name.')).toBeTruthy();
+    expect(await within(dialog).findByText('Enter the organization name.')).toBeTruthy();
     expect(stub.callsTo('POST /api/v1/organizations')).toHaveLength(0);
 
     fireEvent.change(within(dialog).getByLabelText(/Organization name/), { target: { value: ' Demo North ' } });

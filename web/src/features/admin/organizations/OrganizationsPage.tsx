@@ -1,4 +1,5 @@
 import AddBusinessOutlined from '@mui/icons-material/AddBusinessOutlined';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -9,12 +10,17 @@ import type { AccountDto, OrganizationDto, OrganizationRequest } from '@infra/co
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { ConfirmByNameDialog } from '../../../shared/components/ConfirmByNameDialog';
 import { useDataGridDefaults, useResponsiveColumns } from '../../../shared/table';
 import {
   useCreateOrganizationMutation,
+  useDeleteOrganizationMutation,
   useGetOrganizationsQuery,
   useUpdateOrganizationMutation,
 } from '../../account/accountApi';
+import { resetSelectedOrganization, selectSelectedOrganization } from '../../selection/selectedOrganizationSlice';
+import { useProfile } from '../../user/useProfile';
 import { AdminAccountPage } from '../account/AdminAccountPage';
 import { ListGridCard } from '../ListGridCard';
 import { OrganizationDialog } from './OrganizationDialog';
@@ -29,11 +35,17 @@ export interface OrganizationsTableProps {
   account: Pick<AccountDto, 'id' | 'slug' | 'name'>;
   /** Admins add organizations and edit them. */
   canManage: boolean;
+  /** System Admins also delete them, with all their data. */
+  canDelete?: boolean;
 }
 
 /** The account's organizations in a DataGrid (table defaults of §2), with add and edit for Admins. */
-export function OrganizationsTable({ account, canManage }: OrganizationsTableProps) {
+export function OrganizationsTable({ account, canManage, canDelete = false }: OrganizationsTableProps) {
   const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const selected = useAppSelector(selectSelectedOrganization);
+  const [deleteOrganization, { isLoading: deleting }] = useDeleteOrganizationMutation();
+  const [leaving, setLeaving] = useState<OrganizationDto | null>(null);
   const gridDefaults = useDataGridDefaults('organizations.empty');
   // Phones keep the name, the place and the actions; the street address and the website come back from md up.
   const theme = useTheme();
@@ -86,7 +98,7 @@ export function OrganizationsTable({ account, canManage }: OrganizationsTablePro
         field: 'actions',
         type: 'actions',
         headerName: t('organizations.columns.actions'),
-        width: 72,
+        width: canDelete ? 108 : 72,
         getActions: ({ row }) => [
           <GridActionsCellItem
             key="edit"
@@ -94,11 +106,30 @@ export function OrganizationsTable({ account, canManage }: OrganizationsTablePro
             label={t('organizations.editOf', { name: row.name })}
             onClick={() => setDialog({ open: true, organization: row })}
           />,
+          ...(canDelete
+            ? [
+                <GridActionsCellItem
+                  key="delete"
+                  icon={<DeleteOutline fontSize="small" />}
+                  label={t('organizations.deleteOf', { name: row.name })}
+                  onClick={() => setLeaving(row)}
+                />,
+              ]
+            : []),
         ],
       },
     ];
-  }, [t, canManage]);
+  }, [t, canManage, canDelete]);
   const responsive = useResponsiveColumns(columns, ['name', 'actions'], columnVisibilityModel);
+
+  const remove = async (name: string) => {
+    if (!leaving) return;
+    const result = await deleteOrganization({ id: leaving.id, name });
+    if (result.error) return;
+    // The header must not keep an organization that is gone.
+    if (selected?.id === leaving.id) dispatch(resetSelectedOrganization());
+    setLeaving(null);
+  };
 
   const save = async (request: OrganizationRequest) => {
     const editing = dialog.organization;
@@ -140,15 +171,26 @@ export function OrganizationsTable({ account, canManage }: OrganizationsTablePro
         onSubmit={(request) => void save(request)}
         onClose={() => setDialog((current) => ({ ...current, open: false }))}
       />
+      <ConfirmByNameDialog
+        name={leaving?.name ?? null}
+        title={t('organizations.deleteTitle', { name: leaving?.name ?? '' })}
+        warning={t('organizations.deleteWarning')}
+        deleting={deleting}
+        onConfirm={(name) => void remove(name)}
+        onClose={() => setLeaving(null)}
+      />
     </>
   );
 }
 
 /** Admin → Account → Organizations: Admins add organizations and edit their names and addresses; others read. */
 export default function OrganizationsPage() {
+  const { data: profile } = useProfile();
   return (
     <AdminAccountPage section="organizations">
-      {({ account, canManage }) => <OrganizationsTable account={account} canManage={canManage} />}
+      {({ account, canManage }) => (
+        <OrganizationsTable account={account} canManage={canManage} canDelete={profile?.systemAdmin === true} />
+      )}
     </AdminAccountPage>
   );
 }

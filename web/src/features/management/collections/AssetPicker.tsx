@@ -3,11 +3,11 @@ import Box from '@mui/material/Box';
 import CancelIcon from '@mui/icons-material/Cancel';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../app/hooks';
+import { AutocompleteInput } from '../../../shared/components/AutocompleteInput';
 import { useGetAssetsQuery, useGetCollectionsQuery } from '../inventoryApi';
 import { searchParam } from '../inventoryRules';
 import { useDebouncedValue } from '../useDebouncedValue';
@@ -118,16 +118,12 @@ export function AssetPicker({ value, onChange, excludeCollectionId, disabled }: 
             </Box>
           </Box>
         )}
-        renderInput={({ InputProps, inputProps, InputLabelProps, ...params }) => (
-          <TextField
-            {...params}
+        renderInput={(params) => (
+          <AutocompleteInput
+            params={params}
             label={t('management.picker.label')}
             placeholder={t('management.picker.placeholder')}
-            slotProps={{
-              input: InputProps,
-              inputLabel: InputLabelProps,
-              htmlInput: { ...inputProps, 'data-testid': 'collection-asset-picker' },
-            }}
+            testId="collection-asset-picker"
           />
         )}
       />

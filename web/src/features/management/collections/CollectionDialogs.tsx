@@ -8,10 +8,12 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { INVENTORY_LIMITS, type CollectionDto } from '@infra/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
+import { Controller, useForm, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ControlledTextField, type ControlledTextFieldProps } from '../../../shared/components/ControlledTextField';
+import { CHECKED_AFTER_SUBMIT, ruleOf } from '../../../shared/forms';
 import { collectionNameError } from '../inventoryRules';
 import { AssetPicker } from './AssetPicker';
 import type { AssetChoice } from './memberAssets';
@@ -22,27 +24,24 @@ export interface NewCollection {
   assets: AssetChoice[];
 }
 
-function CollectionNameField({
-  value,
-  onChange,
-  showError,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  showError: boolean;
-}) {
+/** The name's rule, in every form with a collection name. */
+const NAME_RULES = { validate: ruleOf(collectionNameError) };
+
+/** The name's field, in every form with a collection name. */
+function CollectionNameField<T extends FieldValues>({
+  control,
+  name,
+  rules,
+}: Pick<ControlledTextFieldProps<T, FieldPathByValue<T, string>>, 'control' | 'name' | 'rules'>) {
   const { t } = useTranslation();
-  const error = showError ? collectionNameError(value) : null;
   return (
-    <TextField
+    <ControlledTextField
+      control={control}
+      name={name}
+      rules={rules}
       label={t('management.collections.name')}
-      name="name"
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      error={error !== null}
-      helperText={error ? t(error) : ' '}
+      help=" "
       required
-      fullWidth
       autoFocus
       slotProps={{
         htmlInput: { maxLength: INVENTORY_LIMITS.collectionNameMaxLength, 'data-testid': 'collection-name' },
@@ -64,16 +63,12 @@ export function CreateCollectionDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [name, setName] = useState('');
-  const [assets, setAssets] = useState<AssetChoice[]>([]);
-  const [attempted, setAttempted] = useState(false);
+  const { control, handleSubmit, reset } = useForm<NewCollection>({
+    ...CHECKED_AFTER_SUBMIT,
+    defaultValues: { name: '', assets: [] },
+  });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setAttempted(true);
-    if (collectionNameError(name)) return;
-    onSubmit({ name: name.trim(), assets });
-  };
+  const submit = handleSubmit(({ name, assets }) => onSubmit({ name: name.trim(), assets }));
 
   return (
     <Dialog
@@ -81,22 +76,25 @@ export function CreateCollectionDialog({
       onClose={onClose}
       fullWidth
       maxWidth="sm"
-      slotProps={{
-        transition: {
-          onExited: () => {
-            setName('');
-            setAssets([]);
-            setAttempted(false);
-          },
-        },
-      }}
+      slotProps={{ transition: { onExited: () => reset() } }}
     >
-      <Box component="form" noValidate onSubmit={submit} aria-label={t('management.collections.createTitle')}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        aria-label={t('management.collections.createTitle')}
+      >
         <DialogTitle>{t('management.collections.createTitle')}</DialogTitle>
         <DialogContent>
           <Stack spacing={1} sx={{ pt: 1 }}>
-            <CollectionNameField value={name} onChange={setName} showError={attempted} />
-            <AssetPicker value={assets} onChange={setAssets} disabled={submitting} />
+            <CollectionNameField control={control} name="name" rules={NAME_RULES} />
+            <Controller
+              control={control}
+              name="assets"
+              render={({ field }) => (
+                <AssetPicker value={field.value} onChange={field.onChange} disabled={submitting} />
+              )}
+            />
           </Stack>
         </DialogContent>
         <DialogActions>
@@ -123,29 +121,28 @@ export function RenameCollectionDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [name, setName] = useState('');
-  const [attempted, setAttempted] = useState(false);
+  const { control, handleSubmit, reset } = useForm<{ name: string }>({
+    ...CHECKED_AFTER_SUBMIT,
+    defaultValues: { name: '' },
+  });
   useEffect(() => {
-    if (collection) {
-      setName(collection.name);
-      setAttempted(false);
-    }
-  }, [collection]);
+    if (collection) reset({ name: collection.name });
+  }, [collection, reset]);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setAttempted(true);
-    if (collectionNameError(name)) return;
-    onSubmit(name.trim());
-  };
+  const submit = handleSubmit(({ name }) => onSubmit(name.trim()));
 
   return (
     <Dialog open={collection !== null} onClose={onClose} fullWidth maxWidth="xs">
-      <Box component="form" noValidate onSubmit={submit} aria-label={t('management.collections.renameTitle')}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        aria-label={t('management.collections.renameTitle')}
+      >
         <DialogTitle>{t('management.collections.renameTitle')}</DialogTitle>
         <DialogContent>
           <Box sx={{ pt: 1 }}>
-            <CollectionNameField value={name} onChange={setName} showError={attempted} />
+            <CollectionNameField control={control} name="name" rules={NAME_RULES} />
           </Box>
         </DialogContent>
         <DialogActions>

@@ -17,8 +17,12 @@ import {
   type TimeHorizon,
   type ViewDto,
 } from '@infra/contracts';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AutocompleteInput } from '../../../shared/components/AutocompleteInput';
+import { ControlledTextField } from '../../../shared/components/ControlledTextField';
+import { CHECKED_AS_TYPED, ruleOf } from '../../../shared/forms';
 import { useGetCollectionsQuery, useGetViewSummaryQuery } from '../inventoryApi';
 import { viewDescriptionError, viewNameError } from '../inventoryRules';
 import { useGetTagOptionsQuery, type TagOption } from '../tagOptionsApi';
@@ -110,17 +114,8 @@ function IdsPicker({
       isOptionEqualToValue={(option, picked) => option.id === picked.id}
       filterSelectedOptions
       noOptionsText={t('management.picker.noMatches')}
-      renderInput={({ InputProps, inputProps, InputLabelProps, ...params }) => (
-        <TextField
-          {...params}
-          label={label}
-          helperText={helperText ?? ' '}
-          slotProps={{
-            input: InputProps,
-            inputLabel: InputLabelProps,
-            htmlInput: { ...inputProps, 'data-testid': testId },
-          }}
-        />
+      renderInput={(params) => (
+        <AutocompleteInput params={params} label={label} helperText={helperText ?? ' '} testId={testId} />
       )}
     />
   );
@@ -160,11 +155,12 @@ export interface ViewDialogProps {
 /** Add View and Edit View (§2): name, description, the filter's tags and collections, the time horizon. */
 export function ViewDialog({ open, view, submitting, onSave, onClose }: ViewDialogProps) {
   const { t } = useTranslation();
-  const [form, setForm] = useState<ViewForm>(EMPTY_FORM);
-  const [attempted, setAttempted] = useState(false);
-  // Each field is checked as it is typed once touched (as Create Tags and the event form do), every one on Save.
-  const [touched, setTouched] = useState<{ name: boolean; description: boolean }>({ name: false, description: false });
-  const shows = (field: 'name' | 'description') => attempted || touched[field];
+  // Each field is checked as it is typed (and the name once left too, as Create Tags and the event form do), every
+  // one on Save.
+  const { control, handleSubmit, reset, trigger, watch } = useForm<ViewForm>({
+    ...CHECKED_AS_TYPED,
+    defaultValues: EMPTY_FORM,
+  });
   const { data: collections, isLoading: collectionsLoading } = useGetCollectionsQuery(undefined, { skip: !open });
   const {
     data: tags,
@@ -173,115 +169,109 @@ export function ViewDialog({ open, view, submitting, onSave, onClose }: ViewDial
   } = useGetTagOptionsQuery(undefined, { skip: !open });
 
   useEffect(() => {
-    if (open) {
-      setForm(formOf(view));
-      setAttempted(false);
-      setTouched({ name: false, description: false });
-    }
-  }, [open, view]);
+    if (open) reset(formOf(view));
+  }, [open, view, reset]);
 
-  const errors = { name: viewNameError(form.name), description: viewDescriptionError(form.description) };
-  const set =
-    <K extends keyof ViewForm>(field: K) =>
-    (value: ViewForm[K]) =>
-      setForm((current) => ({ ...current, [field]: value }));
   const collectionOptions = useMemo<Option[]>(
     () => (collections ?? []).map((collection) => ({ id: collection.id, label: collection.name })),
     [collections],
   );
   const tagOptions: TagOption[] = tags ?? [];
+  const [tagIds, collectionIds] = watch(['tagIds', 'collectionIds']);
 
-  const save = (asNew: boolean) => {
-    setAttempted(true);
-    if (errors.name || errors.description) return;
-    onSave(saveRequestOf(form, asNew ? undefined : view?.id), asNew);
-  };
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    save(false);
-  };
+  const save = (asNew: boolean) =>
+    handleSubmit((form) => onSave(saveRequestOf(form, asNew ? undefined : view?.id), asNew));
 
   const title = t(view ? 'management.views.editTitle' : 'management.views.addTitle');
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
-      <Box component="form" noValidate onSubmit={submit} aria-label={title}>
+      <Box component="form" noValidate onSubmit={(event) => void save(false)(event)} aria-label={title}>
         <DialogTitle>{title}</DialogTitle>
         <DialogContent>
           <Stack spacing={1} sx={{ pt: 1 }}>
-            <TextField
-              label={t('management.views.name')}
+            <ControlledTextField
+              control={control}
               name="name"
-              value={form.name}
-              onChange={(event) => {
-                set('name')(event.target.value);
-                setTouched((current) => ({ ...current, name: true }));
-              }}
-              onBlur={() => setTouched((current) => ({ ...current, name: true }))}
-              error={shows('name') && errors.name !== null}
-              helperText={shows('name') && errors.name ? t(errors.name) : t('management.views.nameHelp')}
+              rules={{ validate: ruleOf(viewNameError) }}
+              onBlur={() => void trigger('name')}
+              label={t('management.views.name')}
+              help={t('management.views.nameHelp')}
               required
-              fullWidth
               autoFocus
               slotProps={{ htmlInput: { maxLength: 30, 'data-testid': 'view-name' } }}
             />
-            <TextField
-              label={t('management.views.description')}
+            <ControlledTextField
+              control={control}
               name="description"
-              value={form.description}
-              onChange={(event) => {
-                set('description')(event.target.value);
-                setTouched((current) => ({ ...current, description: true }));
-              }}
-              error={shows('description') && errors.description !== null}
-              helperText={
-                shows('description') && errors.description
-                  ? t(errors.description)
-                  : t('management.views.descriptionHelp')
-              }
+              rules={{ validate: ruleOf(viewDescriptionError) }}
+              label={t('management.views.description')}
+              help={t('management.views.descriptionHelp')}
               multiline
               minRows={2}
-              fullWidth
               slotProps={{ htmlInput: { maxLength: 256, 'data-testid': 'view-description' } }}
             />
-            <IdsPicker
-              label={t('management.views.collections')}
-              options={collectionOptions}
-              value={form.collectionIds}
-              onChange={set('collectionIds')}
-              testId="view-collections"
-              loading={collectionsLoading}
+            <Controller
+              control={control}
+              name="collectionIds"
+              render={({ field }) => (
+                <IdsPicker
+                  label={t('management.views.collections')}
+                  options={collectionOptions}
+                  value={field.value}
+                  onChange={field.onChange}
+                  testId="view-collections"
+                  loading={collectionsLoading}
+                />
+              )}
             />
-            <IdsPicker
-              label={t('management.views.tags')}
-              options={tagOptions}
-              value={form.tagIds}
-              onChange={set('tagIds')}
-              testId="view-tags"
-              loading={tagsLoading}
-              disabled={tagsUnavailable && form.tagIds.length === 0}
-              helperText={tagsUnavailable ? t('management.views.tagsUnavailable') : undefined}
+            <Controller
+              control={control}
+              name="tagIds"
+              render={({ field }) => (
+                <IdsPicker
+                  label={t('management.views.tags')}
+                  options={tagOptions}
+                  value={field.value}
+                  onChange={field.onChange}
+                  testId="view-tags"
+                  loading={tagsLoading}
+                  disabled={tagsUnavailable && field.value.length === 0}
+                  helperText={tagsUnavailable ? t('management.views.tagsUnavailable') : undefined}
+                />
+              )}
             />
-            <TextField
-              select
-              label={t('management.views.timeHorizon')}
-              value={form.timeHorizon}
-              onChange={(event) => set('timeHorizon')(event.target.value as TimeHorizon)}
-              fullWidth
-              slotProps={{ htmlInput: { 'data-testid': 'view-time-horizon' } }}
-            >
-              {TIME_HORIZONS.map((horizon) => (
-                <MenuItem key={horizon} value={horizon}>
-                  {t(timeHorizonKey(horizon))}
-                </MenuItem>
-              ))}
-            </TextField>
-            {open ? <FilterSummary tagIds={form.tagIds} collectionIds={form.collectionIds} /> : null}
+            <Controller
+              control={control}
+              name="timeHorizon"
+              render={({ field }) => (
+                <TextField
+                  select
+                  label={t('management.views.timeHorizon')}
+                  value={field.value}
+                  onChange={field.onChange}
+                  fullWidth
+                  slotProps={{ htmlInput: { 'data-testid': 'view-time-horizon' } }}
+                >
+                  {TIME_HORIZONS.map((horizon) => (
+                    <MenuItem key={horizon} value={horizon}>
+                      {t(timeHorizonKey(horizon))}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            {open ? <FilterSummary tagIds={tagIds} collectionIds={collectionIds} /> : null}
           </Stack>
         </DialogContent>
         <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
           {view ? (
-            <Button variant="outlined" onClick={() => save(true)} disabled={submitting} data-testid="view-save-as-new">
+            <Button
+              variant="outlined"
+              onClick={() => void save(true)()}
+              disabled={submitting}
+              data-testid="view-save-as-new"
+            >
               {t('management.views.saveAsNew')}
             </Button>
           ) : null}

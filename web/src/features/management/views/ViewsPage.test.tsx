@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithApp } from '../../../testing/render';
 import {
   collectionFixture,
@@ -56,15 +56,18 @@ describe('Admin → Views', () => {
     fireEvent.change(within(dialog).getByTestId('view-name'), { target: { value: 'two words' } });
     // A filled name that breaks the rule says what is wrong, not that it is required.
     expect(
-      within(dialog).getByText('Only letters, digits, _ and - are allowed, no spaces. Maximum 30 Characters'),
+      await within(dialog).findByText('Only letters, digits, _ and - are allowed, no spaces. Maximum 30 Characters'),
     ).toBeTruthy();
     expect(within(dialog).queryByText(/is required/)).toBeNull();
     fireEvent.change(within(dialog).getByTestId('view-name'), { target: { value: '' } });
-    expect(within(dialog).getByText('Name is required.')).toBeTruthy();
+    expect(await within(dialog).findByText('Name is required.')).toBeTruthy();
     fireEvent.change(within(dialog).getByTestId('view-name'), { target: { value: 'two words' } });
     fireEvent.change(within(dialog).getByTestId('view-description'), { target: { value: 'has.dot' } });
-    expect(within(dialog).getByText('Up to 256 letters, digits, _ , or - characters.')).toBeTruthy();
-    fireEvent.click(within(dialog).getByTestId('view-save'));
+    expect(await within(dialog).findByText('Up to 256 letters, digits, _ , or - characters.')).toBeTruthy();
+    // Save checks the form asynchronously: the click's act waits until that is done.
+    await act(async () => {
+      fireEvent.click(within(dialog).getByTestId('view-save'));
+    });
     expect(writesOf(gateway.sent)).toEqual([]);
 
     fireEvent.change(within(dialog).getByTestId('view-name'), { target: { value: 'db_views-1' } });

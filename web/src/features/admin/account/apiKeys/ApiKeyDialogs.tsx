@@ -8,7 +8,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   API_KEY_LIMITS,
@@ -17,9 +16,12 @@ import {
   type CreatedApiKeyDto,
   type OrganizationDto,
 } from '@infra/contracts';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_ROLES, roleKey } from '../../../../shared/roles';
+import { ControlledTextField } from '../../../../shared/components/ControlledTextField';
+import { CHECKED_AFTER_SUBMIT } from '../../../../shared/forms';
+import { RoleSelect } from '../RoleSelect';
 
 /** A date input's value (yyyy-mm-dd) for a day from today. */
 function dayFromToday(days: number): string {
@@ -57,28 +59,18 @@ export function CreateApiKeyDialog({
 }) {
   const { t } = useTranslation();
   const blank = (): Draft => ({ name: '', organizationId: organizations[0]?.id ?? '', role: 'User', expiresOn: '' });
-  const [draft, setDraft] = useState<Draft>(blank);
-  const [attempted, setAttempted] = useState(false);
+  const { control, handleSubmit, reset } = useForm<Draft>({ ...CHECKED_AFTER_SUBMIT, defaultValues: blank() });
   // The latest day whose end is still within a year of now.
   const [firstDay, lastDay] = [dayFromToday(0), dayFromToday(API_KEY_LIMITS.expiryMaxDays - 1)];
-  const errors = {
-    name: draft.name.trim() === '',
-    organizationId: draft.organizationId === '',
-    expiresOn: draft.expiresOn !== '' && (draft.expiresOn < firstDay || draft.expiresOn > lastDay),
-  };
-  const set = (field: keyof Draft) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setAttempted(true);
-    if (errors.name || errors.organizationId || errors.expiresOn) return;
+  const submit = handleSubmit((draft) =>
     onSubmit({
       name: draft.name.trim(),
       organizationId: draft.organizationId,
       role: draft.role,
       ...(draft.expiresOn ? { expiresAt: endOfDay(draft.expiresOn) } : {}),
-    });
-  };
+    }),
+  );
 
   return (
     <Dialog
@@ -86,19 +78,12 @@ export function CreateApiKeyDialog({
       onClose={onClose}
       fullWidth
       maxWidth="sm"
-      slotProps={{
-        transition: {
-          onExited: () => {
-            setDraft(blank());
-            setAttempted(false);
-          },
-        },
-      }}
+      slotProps={{ transition: { onExited: () => reset(blank()) } }}
     >
       <Box
         component="form"
         noValidate
-        onSubmit={submit}
+        onSubmit={(event) => void submit(event)}
         aria-label={t('apiKeys.createTitle')}
         // A flex column: the content scrolls between the title and the actions, which stay in view.
         sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
@@ -106,60 +91,51 @@ export function CreateApiKeyDialog({
         <DialogTitle>{t('apiKeys.createTitle')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              label={t('apiKeys.name')}
+            <ControlledTextField
+              control={control}
               name="name"
-              value={draft.name}
-              onChange={(event) => set('name')(event.target.value)}
-              error={attempted && errors.name}
-              helperText={attempted && errors.name ? t('apiKeys.nameRequired') : undefined}
+              rules={{ validate: (name) => name.trim() !== '' || 'apiKeys.nameRequired' }}
+              label={t('apiKeys.name')}
               slotProps={{ htmlInput: { maxLength: API_KEY_LIMITS.nameMaxLength } }}
               required
-              fullWidth
               autoFocus
             />
-            <TextField
+            <ControlledTextField
+              control={control}
+              name="organizationId"
+              rules={{ validate: (id) => id !== '' || 'apiKeys.organizationRequired' }}
               select
               label={t('apiKeys.organization')}
-              name="organizationId"
-              value={draft.organizationId}
-              onChange={(event) => set('organizationId')(event.target.value)}
-              error={attempted && errors.organizationId}
-              helperText={attempted && errors.organizationId ? t('apiKeys.organizationRequired') : undefined}
               required
-              fullWidth
             >
               {organizations.map((organization) => (
                 <MenuItem key={organization.id} value={organization.id}>
                   {organization.name}
                 </MenuItem>
               ))}
-            </TextField>
-            <TextField
-              select
-              label={t('apiKeys.role')}
+            </ControlledTextField>
+            <Controller
+              control={control}
               name="role"
-              value={draft.role}
-              onChange={(event) => set('role')(event.target.value)}
-              helperText={t('apiKeys.roleHelp')}
-              fullWidth
-            >
-              {ACCOUNT_ROLES.map((role) => (
-                <MenuItem key={role} value={role}>
-                  {t(roleKey(role))}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
+              render={({ field }) => (
+                <RoleSelect
+                  label={t('apiKeys.role')}
+                  helperText={t('apiKeys.roleHelp')}
+                  value={field.value}
+                  onChange={field.onChange}
+                />
+              )}
+            />
+            <ControlledTextField
+              control={control}
+              name="expiresOn"
+              rules={{
+                validate: (day) => day === '' || (day >= firstDay && day <= lastDay) || 'apiKeys.expiryInvalid',
+              }}
               type="date"
               label={t('apiKeys.expiresOn')}
-              name="expiresOn"
-              value={draft.expiresOn}
-              onChange={(event) => set('expiresOn')(event.target.value)}
-              error={attempted && errors.expiresOn}
-              helperText={t(attempted && errors.expiresOn ? 'apiKeys.expiryInvalid' : 'apiKeys.expiryHelp')}
+              help={t('apiKeys.expiryHelp')}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: firstDay, max: lastDay } }}
-              fullWidth
             />
           </Stack>
         </DialogContent>

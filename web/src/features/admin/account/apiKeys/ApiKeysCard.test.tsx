@@ -107,7 +107,7 @@ describe('API keys on the security page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Create API key' }));
     const dialog = await screen.findByRole('form', { name: 'Create API key' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create API key' }));
-    expect(within(dialog).getByText('Enter a name for the key.')).toBeTruthy();
+    expect(await within(dialog).findByText('Enter a name for the key.')).toBeTruthy();
     expect(stub.callsTo(`POST ${KEYS_PATH}`)).toHaveLength(0);
 
     fireEvent.change(within(dialog).getByLabelText(/Name/), { target: { value: ' Tag import ' } });
@@ -147,7 +147,7 @@ describe('API keys on the security page', () => {
     nextYear.setFullYear(nextYear.getFullYear() + 2);
     fireEvent.change(expiry, { target: { value: nextYear.toISOString().slice(0, 10) } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create API key' }));
-    expect(within(dialog).getByText('Choose a date from today up to one year ahead.')).toBeTruthy();
+    expect(await within(dialog).findByText('Choose a date from today up to one year ahead.')).toBeTruthy();
     expect(stub.callsTo(`POST ${KEYS_PATH}`)).toHaveLength(0);
 
     const soon = new Date();
