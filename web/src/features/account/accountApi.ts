@@ -10,6 +10,9 @@ export interface AccountUpdate {
   timeZone?: string;
   minWorkloadPercentThreshold?: number;
   maxWorkloadPercentThreshold?: number;
+  /** System Admins only. */
+  plan?: string;
+  assetLimit?: number;
 }
 
 /** `POST users`: adds (or invites) a member to an account. */

@@ -31,6 +31,10 @@ beforeEach(() => {
   stub = stubApiRoutes({
     'GET /api/v1/users/profile': () => ({ status: 200, body: profile }),
     'GET /api/v1/accounts': () => ({ status: 200, body: accounts }),
+    'DELETE /api/v1/accounts/a1': () => {
+      accounts = accounts.filter((account) => account.id !== 'a1');
+      return { status: 204 };
+    },
     'POST /api/v1/accounts': ({ body }) => {
       const created = accountFixture({ ...(body as CreateAccountRequest), id: 'a2' });
       accounts = [...accounts, created];
@@ -88,6 +92,20 @@ describe('accounts page', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin/account'));
     expect(appStore.getState().selectedAccount.id).toBe('a1');
     expect(appStore.getState().selectedOrganization.id).toBe('o1');
+  });
+
+  it('deletes an account once its exact name is typed, sending the name for the server to check again', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete Demo Account' }));
+    const dialog = await screen.findByRole('dialog');
+    const confirm = within(dialog).getByRole('button', { name: 'Delete' });
+    fireEvent.change(within(dialog).getByTestId('confirm-name'), { target: { value: 'Demo' } });
+    expect(confirm).toHaveProperty('disabled', true);
+    fireEvent.change(within(dialog).getByTestId('confirm-name'), { target: { value: 'Demo Account' } });
+    fireEvent.click(confirm);
+    await waitFor(() => expect(stub.callsTo('DELETE /api/v1/accounts/a1')).toHaveLength(1));
+    expect(stub.callsTo('DELETE /api/v1/accounts/a1')[0]?.search.get('name')).toBe('Demo Account');
+    expect(await screen.findByText('No Accounts Found')).toBeTruthy();
   });
 
   it('shows the spec empty text when there is no account', async () => {
