@@ -1,5 +1,3 @@
-/** What a request waits at most by default for a read model to catch up (the broker's lag measured 0.3–0.6 s). */
-export const READ_MODEL_WAIT_MS = 3000;
 /** The first look again comes soon (the lag is usually short); then each wait doubles, up to the last. */
 const FIRST_RETRY_MS = 50;
 const LONGEST_RETRY_MS = 800;
@@ -26,8 +24,9 @@ export class ReadModelLag {
   /** For tests that want a miss to be final at once. */
   static readonly none = new ReadModelLag(0);
 
+  /** `waitMs`: the service's `READ_MODEL_WAIT_MS` (ServiceEnv holds its default). */
   constructor(
-    readonly waitMs = READ_MODEL_WAIT_MS,
+    readonly waitMs: number,
     private readonly clock: LagClock = REAL_CLOCK,
   ) {}
 
