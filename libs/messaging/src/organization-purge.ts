@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import type { EventEnvelope, OrganizationChangedPayload } from '@infra/contracts';
 
 interface Reference {
   child: string;
@@ -64,6 +65,21 @@ export async function purgeOrganization(
     [organizationId, JSON.stringify(deleted)],
   );
   return deleted;
+}
+
+/**
+ * A consumer's answer to `identity.organization.changed.v1`: when the event deletes an organization, purges it and
+ * returns its id (tagging then removes its files); otherwise returns undefined. The envelope must name the same
+ * organization as the payload: no event reaches across tenants.
+ */
+export async function purgeDeletedOrganization(
+  manager: EntityManager,
+  event: EventEnvelope<OrganizationChangedPayload>,
+): Promise<string | undefined> {
+  const { organizationId, deleted } = event.payload;
+  if (!deleted || event.organizationId !== organizationId) return undefined;
+  await purgeOrganization(manager, organizationId);
+  return organizationId;
 }
 
 /** Has this service purged the organization? */

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Ctx, KafkaContext } from '@nestjs/microservices';
 import { TOPICS } from '@infra/contracts';
-import { InboxConsumer, OnEvent, purgeOrganization } from '@infra/messaging';
+import { InboxConsumer, OnEvent, purgeDeletedOrganization } from '@infra/messaging';
 import { AnalyticsScheduler } from '../rollups/analytics.jobs';
 import { RollupsRepository } from '../rollups/rollups.repository';
 import { ReadModelsRepository } from './read-models.repository';
@@ -92,7 +92,7 @@ export class ReadModelsConsumer {
       async (manager, event) => {
         const { organizationId, accountId, deleted } = event.payload;
         // Offboarding: every row of the organization goes (telemetry included).
-        if (deleted) await purgeOrganization(manager, organizationId);
+        if (deleted) await purgeDeletedOrganization(manager, event);
         else await this.readModels.rememberAccount(manager, organizationId, accountId);
       },
     );

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Ctx, KafkaContext } from '@nestjs/microservices';
 import { TOPICS } from '@infra/contracts';
-import { InboxConsumer, OnEvent, purgeOrganization } from '@infra/messaging';
+import { InboxConsumer, OnEvent, purgeDeletedOrganization } from '@infra/messaging';
 import { BusinessEventChanges, type ChangeEnvelope } from '../business-events/business-event-changes';
 import { ReadModelsRepository } from './read-models.repository';
 
@@ -85,8 +85,7 @@ export class ReadModelsConsumer {
       TOPICS.identityOrganizationChanged,
       'events-organizations',
       async (manager, event) => {
-        if (event.payload.deleted && event.organizationId === event.payload.organizationId)
-          await purgeOrganization(manager, event.payload.organizationId);
+        await purgeDeletedOrganization(manager, event);
       },
     );
   }

@@ -3,6 +3,7 @@ import { AccountDto, AccountErrorCode, TOPICS } from '@infra/contracts';
 import { EventPublisher, purgeOrganization } from '@infra/messaging';
 import type { CallerContext } from '@infra/platform';
 import { AccessChanges } from '../access-changes/access-changes';
+import { organizationChanged } from '../organizations/organization-changed';
 import { AccountAccess } from './account-access';
 import { ACCOUNT_SLUG, CreateAccountDto, UpdateAccountDto } from './accounts.dto';
 import { accountError } from './accounts.errors';
@@ -77,18 +78,11 @@ export class AccountsService {
       }
       if (body.assetLimit !== undefined && body.assetLimit !== account.assetLimit) {
         for (const organization of await this.accounts.organizationsIn(manager, accountId))
-          await this.events.publish(manager, TOPICS.identityOrganizationChanged, {
-            accountId,
-            organizationId: organization.id,
-            actorId: caller.userId,
-            payload: {
-              organizationId: organization.id,
-              accountId,
-              name: organization.name,
-              deleted: false,
-              assetLimit: body.assetLimit,
-            },
-          });
+          await this.events.publish(
+            manager,
+            TOPICS.identityOrganizationChanged,
+            organizationChanged({ ...organization, accountId }, caller.userId, { assetLimit: body.assetLimit }),
+          );
       }
     });
     const updated = await this.accounts.findForCaller(caller, { id: accountId });
@@ -111,14 +105,12 @@ export class AccountsService {
       for (const organization of organizations) await purgeOrganization(manager, organization.id);
       await this.accounts.delete(manager, accountId);
       await this.accounts.deleteUsersWithoutAccount(manager, memberIds);
-      for (const organization of organizations) {
-        await this.events.publish(manager, TOPICS.identityOrganizationChanged, {
-          accountId,
-          organizationId: organization.id,
-          actorId: caller.userId,
-          payload: { organizationId: organization.id, accountId, name: organization.name, deleted: true },
-        });
-      }
+      for (const organization of organizations)
+        await this.events.publish(
+          manager,
+          TOPICS.identityOrganizationChanged,
+          organizationChanged({ ...organization, accountId }, caller.userId, { deleted: true }),
+        );
       return memberIds;
     });
     new Logger(AccountsService.name).log({ accountId, actorId: caller.userId }, 'account deleted (offboarding)');

@@ -4,6 +4,7 @@ import { CURRENT_PRIVACY_VERSION, CURRENT_TERMS_VERSION, TOPICS } from '@infra/c
 import { EventPublisher } from '@infra/messaging';
 import { Account, Membership } from '../accounts/account.entity';
 import { hashPassword, SecretBox } from '../crypto/crypto';
+import { organizationChanged } from '../organizations/organization-changed';
 import { Organization } from '../organizations/organization.entity';
 import { User } from '../users/user.entity';
 
@@ -83,18 +84,11 @@ async function seed(manager: EntityManager, box: SecretBox): Promise<void> {
       const organization = await manager.save(
         manager.create(Organization, { accountId: account.id, name, country: 'US' }),
       );
-      await events.publish(manager, TOPICS.identityOrganizationChanged, {
-        accountId: account.id,
-        organizationId: organization.id,
-        actorId: null,
-        payload: {
-          organizationId: organization.id,
-          accountId: account.id,
-          name,
-          deleted: false,
-          assetLimit: account.assetLimit,
-        },
-      });
+      await events.publish(
+        manager,
+        TOPICS.identityOrganizationChanged,
+        organizationChanged(organization, null, { assetLimit: account.assetLimit }),
+      );
     }
     await events.publish(manager, TOPICS.identityAccountThresholdsChanged, {
       accountId: account.id,

@@ -8,6 +8,7 @@ import { AccountAccess } from '../accounts/account-access';
 import { accountError } from '../accounts/accounts.errors';
 import { AccountsRepository } from '../accounts/accounts.repository';
 import { toOrganizationDto } from '../accounts/identity.mapper';
+import { organizationChanged } from './organization-changed';
 import { Organization } from './organization.entity';
 import { CreateOrganizationDto, OrganizationDto } from './organizations.dto';
 import { organizationError } from './organizations.errors';
@@ -77,12 +78,11 @@ export class OrganizationsService {
       if (confirmedName !== organization.name) throw organizationError(OrganizationErrorCode.NameNotConfirmed);
       await purgeOrganization(manager, organizationId);
       await this.organizations.delete(manager, organizationId);
-      await this.events.publish(manager, TOPICS.identityOrganizationChanged, {
-        accountId: organization.accountId,
-        organizationId,
-        actorId: caller.userId,
-        payload: { organizationId, accountId: organization.accountId, name: organization.name, deleted: true },
-      });
+      await this.events.publish(
+        manager,
+        TOPICS.identityOrganizationChanged,
+        organizationChanged(organization, caller.userId, { deleted: true }),
+      );
     });
     new Logger(OrganizationsService.name).log({ organizationId, actorId: caller.userId }, 'organization deleted');
     await this.accessChanges.published({ organizationIds: [organizationId] });
@@ -99,17 +99,10 @@ export class OrganizationsService {
   }
 
   private publish(manager: EntityManager, caller: CallerContext, organization: Organization, assetLimit?: number) {
-    return this.events.publish(manager, TOPICS.identityOrganizationChanged, {
-      accountId: organization.accountId,
-      organizationId: organization.id,
-      actorId: caller.userId,
-      payload: {
-        organizationId: organization.id,
-        accountId: organization.accountId,
-        name: organization.name,
-        deleted: false,
-        assetLimit,
-      },
-    });
+    return this.events.publish(
+      manager,
+      TOPICS.identityOrganizationChanged,
+      organizationChanged(organization, caller.userId, { assetLimit }),
+    );
   }
 }

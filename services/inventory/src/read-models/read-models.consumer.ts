@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Ctx, KafkaContext } from '@nestjs/microservices';
 import { TOPICS } from '@infra/contracts';
-import { InboxConsumer, OnEvent, purgeOrganization } from '@infra/messaging';
+import { InboxConsumer, OnEvent, purgeDeletedOrganization } from '@infra/messaging';
 import { ReadModelsRepository } from './read-models.repository';
 
 /** Feeds inventory's read models, each event applied once (inbox). Events without an organization are ignored. */
@@ -33,11 +33,11 @@ export class ReadModelsConsumer {
       TOPICS.identityOrganizationChanged,
       'inventory-organization-plans',
       async (manager, event) => {
-        // The payload names the organization and account; the envelope's must agree (no event moves a tenant).
-        if (event.organizationId !== event.payload.organizationId) return;
         // Offboarding: every row of the organization goes.
-        if (event.payload.deleted) await purgeOrganization(manager, event.payload.organizationId);
-        else await this.readModels.rememberPlan(manager, event.payload);
+        if (event.payload.deleted) await purgeDeletedOrganization(manager, event);
+        // The payload names the organization and account; the envelope's must agree (no event moves a tenant).
+        else if (event.organizationId === event.payload.organizationId)
+          await this.readModels.rememberPlan(manager, event.payload);
       },
     );
   }

@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, KafkaContext } from '@nestjs/microservices';
 import { TOPICS } from '@infra/contracts';
-import { InboxConsumer, OnEvent, purgeOrganization } from '@infra/messaging';
+import { InboxConsumer, OnEvent, purgeDeletedOrganization } from '@infra/messaging';
 import { FILE_STORE, type FileStore } from '../file-store/file-store';
 import { RulesService } from '../rules/rules.service';
 import { SystemTagsService } from '../tag-assignment/system-tags.service';
@@ -79,10 +79,9 @@ export class ReadModelsConsumer {
       TOPICS.identityOrganizationChanged,
       'tagging-organizations',
       async (manager, event) => {
-        if (!event.payload.deleted || event.organizationId !== event.payload.organizationId) return;
-        await purgeOrganization(manager, event.payload.organizationId);
+        const purged = await purgeDeletedOrganization(manager, event);
         // In the transaction: if removing the files fails, the purge is retried with them.
-        await this.files.removeOrganization(event.payload.organizationId);
+        if (purged) await this.files.removeOrganization(purged);
       },
     );
   }
