@@ -49,12 +49,27 @@ describe('S3FileStore (s3rver)', () => {
     expect((await store.read(organizationId, 'tags.csv'))?.toString()).toBe('key,value,description\n');
   });
 
-  // s3rver does not check presigned signatures (a forged one is accepted), so the test checks what is signed.
-  it('signs the content type and disposition of the PUT, with the short expiry', async () => {
-    const url = new URL((await store.uploadAddress(organizationId, 'other.csv')).url);
-    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-disposition;content-type;host');
+  // s3rver checks neither presigned signatures nor conditions, so the tests check what is signed.
+  it('signs the content type, disposition and creation-only condition of a new file, with the short expiry', async () => {
+    const address = await store.uploadAddress(organizationId, 'other.csv');
+    const url = new URL(address.url);
+    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-disposition;content-type;host;if-none-match');
     expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
     expect(url.searchParams.has('x-amz-checksum-crc32')).toBe(false);
+    expect(address.headers['if-none-match']).toBe('*');
+  });
+
+  it('makes an address for an existing file conditional on its current version (used once, it no longer matches)', async () => {
+    await store.write(organizationId, 'again.csv', Buffer.from('first'));
+    const address = await store.uploadAddress(organizationId, 'again.csv');
+    expect(new URL(address.url).searchParams.get('X-Amz-SignedHeaders')).toBe(
+      'content-disposition;content-type;host;if-match',
+    );
+    const put = await fetch(address.url, { method: 'PUT', headers: address.headers, body: 'second' });
+    expect(put.status).toBe(200);
+    const next = await store.uploadAddress(organizationId, 'again.csv');
+    expect(next.headers['if-match']).toMatch(/^"[0-9a-f]{32}"$/);
+    expect(next.headers['if-match']).not.toBe(address.headers['if-match']);
   });
 
   it('removes every file of an organization, and only of that one (offboarding)', async () => {

@@ -1,6 +1,7 @@
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
@@ -38,20 +39,41 @@ export class S3FileStore implements FileStore {
       });
   }
 
+  /**
+   * A presigned PUT that works once: it is conditional on the object as it is now (`If-None-Match: *` when there
+   * is none, `If-Match: <its ETag>` when there is one), and the condition is signed. The first PUT changes the
+   * object, so a second PUT with the same address fails with 412: a validated or imported file cannot be replaced
+   * through an address that was already used (a new address, asked by an Admin, can).
+   */
   async uploadAddress(organizationId: string, fileName: string): Promise<FileAddressDto> {
-    const headers = uploadHeaders(fileName);
-    // Content type and disposition are signed: the PUT must carry exactly these headers.
+    const key = keyOf(organizationId, fileName);
+    const etag = await this.currentEtag(key);
+    const condition: Record<string, string> = etag ? { 'if-match': etag } : { 'if-none-match': '*' };
+    const headers = { ...uploadHeaders(fileName), ...condition };
+    // Content type, disposition and the condition are signed: the PUT must carry exactly these headers.
     const command = new PutObjectCommand({
       Bucket: this.options.bucket,
-      Key: keyOf(organizationId, fileName),
+      Key: key,
       ContentType: headers['content-type'],
       ContentDisposition: headers['content-disposition'],
+      ...(etag ? { IfMatch: etag } : { IfNoneMatch: '*' }),
     });
     const url = await getSignedUrl(this.client, command, {
       expiresIn: TAGGING_LIMITS.fileAddressTtlSeconds,
-      signableHeaders: new Set(['content-type', 'content-disposition']),
+      signableHeaders: new Set(['content-type', 'content-disposition', ...Object.keys(condition)]),
     });
     return { url, method: 'PUT', headers, expiresAt: expiry() };
+  }
+
+  private async currentEtag(key: string): Promise<string | undefined> {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: key }));
+      return head.ETag;
+    } catch (error) {
+      const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+      if (name === 'NotFound' || name === 'NoSuchKey' || $metadata?.httpStatusCode === 404) return undefined;
+      throw error;
+    }
   }
 
   async read(organizationId: string, fileName: string): Promise<Buffer | undefined> {
