@@ -78,6 +78,8 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   rule('GET', 'accounts/:id/api-keys', 'identity', 'user'),
   rule('POST', 'accounts/:id/api-keys', 'identity', 'user', undefined, { answersSecret: true }),
   rule('DELETE', 'accounts/:id/api-keys/:keyId', 'identity', 'user'),
+  rule('GET', 'accounts/:id/security-events', 'identity', 'user'),
+  rule('GET', 'accounts/:id/security-events.csv', 'identity', 'user'),
   // Assets
   rule('GET', 'assets', 'inventory', 'organization'),
   rule('PUT', 'assets', 'inventory', 'organization', 'Admin'),

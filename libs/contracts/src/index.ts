@@ -11,6 +11,7 @@ export * from './return-to';
 export * from './inventory';
 export * from './tagging';
 export * from './api-keys';
+export * from './security-log';
 export * from './idempotency';
 export * from './analytics';
 export * from './business-events';

@@ -42,6 +42,10 @@ import {
 } from './password-reset/password-reset.jobs';
 import { PasswordResetRepository } from './password-reset/password-reset.repository';
 import { PasswordResetService } from './password-reset/password-reset.service';
+import { SecurityLog } from './security-log/security-log';
+import { SecurityLogController } from './security-log/security-log.controller';
+import { SecurityLogRepository } from './security-log/security-log.repository';
+import { SecurityLogService } from './security-log/security-log.service';
 import { ServiceHealthController } from './service-health/service-health.controller';
 import { AttemptCounter } from './session/attempt-counter';
 import { LoginThrottle } from './session/login-throttle';
@@ -71,6 +75,8 @@ export class AppModule implements NestModule {
             PasswordResetRepository,
             PasswordLinkMail,
             Mailer,
+            SecurityLog,
+            SecurityLogRepository,
           ],
         }),
       ],
@@ -88,6 +94,7 @@ export class AppModule implements NestModule {
         StubsController,
         MembershipsController,
         ApiKeysController,
+        SecurityLogController,
         InternalApiKeysController,
       ],
       providers: [
@@ -117,6 +124,9 @@ export class AppModule implements NestModule {
         PasswordResetRepository,
         ApiKeysRepository,
         ApiKeysService,
+        SecurityLog,
+        SecurityLogRepository,
+        SecurityLogService,
       ],
     };
   }

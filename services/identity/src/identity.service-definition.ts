@@ -6,6 +6,7 @@ import { Invitations1763900000000 } from './database/migrations/1763900000000-in
 import { ApiKeys1764000000000 } from './database/migrations/1764000000000-api-keys';
 import { InvitationNames1764121000000 } from './database/migrations/1764121000000-invitation-names';
 import { OrganizationPlansPublished1764200000000 } from './database/migrations/1764200000000-organization-plans-published';
+import { SecurityEvents1764300000000 } from './database/migrations/1764300000000-security-events';
 import { IDENTITY_ENTITIES } from './identity.entities';
 import { IdentityEnv, loadIdentityEnv } from './identity.env';
 import { accountError } from './accounts/accounts.errors';
@@ -18,6 +19,7 @@ export const IDENTITY_MIGRATIONS = [
   ApiKeys1764000000000,
   InvitationNames1764121000000,
   OrganizationPlansPublished1764200000000,
+  SecurityEvents1764300000000,
 ];
 
 /** The identity service: accounts, organizations, users, members, roles, sign-in, MFA, password reset. */

@@ -20,6 +20,7 @@ const UserAcceptancePage = preloadable(() => import('../features/acceptance/User
 const AccountOverviewPage = preloadable(() => import('../features/admin/account/AccountOverviewPage'));
 const MembersPage = preloadable(() => import('../features/admin/account/MembersPage'));
 const SecurityPage = preloadable(() => import('../features/admin/account/SecurityPage'));
+const SecurityLogPage = preloadable(() => import('../features/admin/account/SecurityLogPage'));
 const SubscriptionPage = preloadable(() => import('../features/admin/account/SubscriptionPage'));
 const ManualsPage = preloadable(() => import('../features/admin/account/ManualsPage'));
 const OrganizationsPage = preloadable(() => import('../features/admin/organizations/OrganizationsPage'));
@@ -70,6 +71,7 @@ const LAYOUT_PAGES: Page[] = [
   { path: ROUTES.adminAccountOverview, page: AccountOverviewPage },
   { path: ROUTES.adminMembers, page: MembersPage },
   { path: ROUTES.adminSecurity, page: SecurityPage },
+  { path: ROUTES.adminSecurityLog, page: SecurityLogPage },
   { path: ROUTES.adminSubscription, page: SubscriptionPage },
   { path: ROUTES.adminManuals, page: ManualsPage },
   { path: ROUTES.adminOrganizations, page: OrganizationsPage },

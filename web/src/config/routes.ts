@@ -30,6 +30,7 @@ export const ROUTES = {
   adminAccountOverview: '/admin/account',
   adminMembers: '/admin/account/members',
   adminSecurity: '/admin/account/security',
+  adminSecurityLog: '/admin/account/security-log',
   adminSubscription: '/admin/account/subscription',
   adminManuals: '/admin/account/manuals',
   adminOrganizations: '/admin/account/organizations',

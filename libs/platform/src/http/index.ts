@@ -2,3 +2,4 @@ export * from './json-depth';
 export * from './unsafe-text';
 export * from './json-in-slices';
 export * from './client-errors';
+export * from './csv-text';

@@ -5,6 +5,8 @@ import { REQUEST_ID_HEADER } from '@infra/contracts';
 
 interface RequestContext {
   requestId: string;
+  /** The client's address as Express computes it behind TRUST_PROXY_HOPS (HTTP requests only). */
+  clientAddress?: string;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -12,6 +14,11 @@ const storage = new AsyncLocalStorage<RequestContext>();
 /** The request id of the HTTP request, Kafka message or job being handled, if any. */
 export function currentRequestId(): string | undefined {
   return storage.getStore()?.requestId;
+}
+
+/** The client address of the HTTP request being handled (the security log records it), if any. */
+export function currentClientAddress(): string | undefined {
+  return storage.getStore()?.clientAddress;
 }
 
 export function runWithRequestId<T>(requestId: string | undefined, work: () => T): T {
@@ -27,5 +34,5 @@ export function requestIdMiddleware(req: Request, res: Response, next: NextFunct
   req.headers[REQUEST_ID_HEADER] = requestId;
   (req as Request & { id: string }).id = requestId;
   res.setHeader(REQUEST_ID_HEADER, requestId);
-  storage.run({ requestId }, next);
+  storage.run({ requestId, clientAddress: req.ip }, next);
 }

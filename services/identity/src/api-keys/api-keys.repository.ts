@@ -84,14 +84,18 @@ export class ApiKeysRepository {
   }
 
   /** Marks the key revoked (keeping the first revocation time); false when the account has no such key. */
-  async revoke(accountId: string, keyId: string): Promise<boolean> {
-    const result = await this.dataSource
-      .createQueryBuilder()
-      .update(ApiKey)
-      .set({ revokedAt: () => 'COALESCE(revoked_at, now())' })
-      .where('id = :keyId AND account_id = :accountId', { keyId, accountId })
-      .execute();
-    return (result.affected ?? 0) > 0;
+  /** The key's name, and whether this call revoked it (`now`: false when it was revoked before); undefined: no such key. */
+  async revoke(accountId: string, keyId: string): Promise<{ name: string; now: boolean } | undefined> {
+    const [[row]] = (await this.dataSource.query(
+      `WITH target AS (
+         SELECT id, name, revoked_at IS NULL AS active FROM api_keys WHERE id = $1 AND account_id = $2 FOR UPDATE
+       )
+       UPDATE api_keys SET revoked_at = COALESCE(api_keys.revoked_at, now())
+       FROM target WHERE api_keys.id = target.id
+       RETURNING target.name, target.active`,
+      [keyId, accountId],
+    )) as [{ name: string; active: boolean }[], number];
+    return row ? { name: row.name, now: row.active } : undefined;
   }
 
   /**

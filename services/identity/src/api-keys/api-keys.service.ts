@@ -13,6 +13,7 @@ import { AccessChanges } from '../access-changes/access-changes';
 import { AccountAccess } from '../accounts/account-access';
 import { randomToken, sha256 } from '../crypto/crypto';
 import { organizationError } from '../organizations/organizations.errors';
+import { SecurityLog } from '../security-log/security-log';
 import { AttemptCounter } from '../session/attempt-counter';
 import { CreateApiKeyDto } from './api-keys.dto';
 import { apiKeyError } from './api-keys.errors';
@@ -49,6 +50,7 @@ export class ApiKeysService {
     private readonly access: AccountAccess,
     private readonly counter: AttemptCounter,
     private readonly accessChanges: AccessChanges,
+    private readonly securityLog: SecurityLog,
   ) {}
 
   async list(caller: CallerContext, accountId: string): Promise<ApiKeyDto[]> {
@@ -75,6 +77,11 @@ export class ApiKeysService {
       });
       // An organization of another account answers like one that does not exist.
       if (!id) throw organizationError(OrganizationErrorCode.NotFound);
+      await this.securityLog.record(
+        { accountId },
+        { kind: 'api-key-created', actorUserId: caller.userId, subject: body.name.trim(), detail: { role: body.role } },
+        manager,
+      );
       return this.keys.row(manager, accountId, id);
     });
     if (!row) throw apiKeyError(ApiKeyErrorCode.NotFound);
@@ -84,7 +91,13 @@ export class ApiKeysService {
   /** Idempotent: revoking a revoked key answers the same; another account's key is not found. */
   async revoke(caller: CallerContext, accountId: string, keyId: string): Promise<void> {
     await this.access.requireAdmin(caller, accountId);
-    if (!(await this.keys.revoke(accountId, keyId))) throw apiKeyError(ApiKeyErrorCode.NotFound);
+    const revoked = await this.keys.revoke(accountId, keyId);
+    if (!revoked) throw apiKeyError(ApiKeyErrorCode.NotFound);
+    if (revoked.now)
+      await this.securityLog.record(
+        { accountId },
+        { kind: 'api-key-revoked', actorUserId: caller.userId, subject: revoked.name },
+      );
     await this.accessChanges.published({ keyIds: [keyId] });
   }
 

@@ -18,6 +18,7 @@ import { PasswordResetService } from '../password-reset/password-reset.service';
 import { userError } from '../users/users.errors';
 import { UsersRepository } from '../users/users.repository';
 import { InviteMemberDto } from './invitations.dto';
+import { SecurityLog } from '../security-log/security-log';
 import { InvitationKey, InvitationsRepository } from './invitations.repository';
 
 const INVITATION_LIFETIME_MS = 7 * 24 * 3600 * 1000;
@@ -37,6 +38,7 @@ export class InvitationsService {
     private readonly passwordReset: PasswordResetService,
     @InjectJobQueue(IDENTITY_QUEUE) private readonly jobs: JobQueue<IdentityJobs>,
     private readonly accessChanges: AccessChanges,
+    private readonly securityLog: SecurityLog,
   ) {}
 
   async invite(caller: CallerContext, body: InviteMemberDto): Promise<InvitationSentDto> {
@@ -58,6 +60,11 @@ export class InvitationsService {
         firstName: body.firstName?.trim() ?? '',
         lastName: body.lastName?.trim() ?? '',
       });
+      await this.securityLog.record(
+        { accountId: body.accountId },
+        { kind: 'member-invited', actorUserId: caller.userId, subject: email, detail: { role: body.role } },
+        manager,
+      );
       // A new email gets a user with an unusable password; the set-password link makes it theirs.
       return this.users.insertIfAbsent(manager, {
         email,
@@ -83,6 +90,11 @@ export class InvitationsService {
       const answered = await this.invitations.answer(manager, invitationKey, await this.emailOf(caller), 'accepted');
       if (!answered) throw memberError(MemberErrorCode.InvitationNotFound);
       const accountSlug = await this.invitations.addMember(manager, answered.accountId, caller.userId, answered.role);
+      await this.securityLog.record(
+        { accountId: answered.accountId },
+        { kind: 'member-joined', actorUserId: caller.userId, detail: { role: answered.role } },
+        manager,
+      );
       return { accountId: answered.accountId, accountSlug, role: answered.role };
     });
     // The gateway may have cached "no membership" while the invitation was pending: the new member gets in now.

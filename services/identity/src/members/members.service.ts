@@ -6,6 +6,7 @@ import { AccountAccess } from '../accounts/account-access';
 import { Membership } from '../accounts/account.entity';
 import { accountError } from '../accounts/accounts.errors';
 import { InvitationsRepository } from '../invitations/invitations.repository';
+import { SecurityLog } from '../security-log/security-log';
 import { ChangeRoleDto } from './members.dto';
 import { memberError } from './members.errors';
 import { MemberRow, MembersRepository } from './members.repository';
@@ -18,6 +19,7 @@ export class MembersService {
     private readonly invitations: InvitationsRepository,
     private readonly access: AccountAccess,
     private readonly accessChanges: AccessChanges,
+    private readonly securityLog: SecurityLog,
   ) {}
 
   /**
@@ -55,6 +57,17 @@ export class MembersService {
       await this.members.setRole(manager, body.accountId, userId, body.role);
       const member = await this.members.member(manager, body.accountId, userId);
       if (!member) throw memberError(MemberErrorCode.NotFound);
+      if (membership.role !== body.role)
+        await this.securityLog.record(
+          { accountId: body.accountId },
+          {
+            kind: 'role-changed',
+            actorUserId: caller.userId,
+            subject: member.email,
+            detail: { from: membership.role, to: body.role },
+          },
+          manager,
+        );
       return toMemberDto(member);
     });
     await this.accessChanges.published({ userIds: [userId] });
@@ -68,7 +81,13 @@ export class MembersService {
       const membership = targetOf(rows, userId);
       if (membership.role === 'Admin') assertAnotherAdmin(rows, userId);
       assertStillAdmin(rows, caller);
+      const member = await this.members.member(manager, accountId, userId);
       await this.members.delete(manager, accountId, userId);
+      await this.securityLog.record(
+        { accountId },
+        { kind: 'member-removed', actorUserId: caller.userId, subject: member?.email ?? userId },
+        manager,
+      );
     });
     // The member's keys stop too: a key acts for its creator, who left.
     await this.accessChanges.published({ userIds: [userId] });

@@ -1,3 +1,4 @@
+import type { SecurityLog } from '../security-log/security-log';
 import { authenticator } from 'otplib';
 import { MfaErrorCode } from '@infra/contracts';
 import { SecretBox } from '../crypto/crypto';
@@ -37,6 +38,7 @@ function setUp() {
   const service = new MfaService(
     repository as unknown as MfaRepository,
     counter as unknown as AttemptCounter,
+    { record: () => Promise.resolve(), recordInBackground: () => undefined } as unknown as SecurityLog,
     { dataEncryptionKey: KEY } as IdentityEnv,
   );
   return { service, repository, user, counter };

@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import { MfaEnrollmentDto, MfaErrorCode } from '@infra/contracts';
 import { SecretBox, sha256 } from '../crypto/crypto';
 import { IdentityEnv } from '../identity.env';
+import { SecurityLog } from '../security-log/security-log';
 import { AttemptCounter } from '../session/attempt-counter';
 import type { User } from '../users/user.entity';
 import { mfaError } from './mfa.errors';
@@ -24,6 +25,7 @@ export class MfaService {
   constructor(
     private readonly repository: MfaRepository,
     private readonly attempts: AttemptCounter,
+    private readonly securityLog: SecurityLog,
     env: IdentityEnv,
   ) {
     this.box = new SecretBox(env.dataEncryptionKey);
@@ -45,12 +47,14 @@ export class MfaService {
     if (step === undefined || !(await this.repository.completeEnrollment(user.id, user.mfaPendingSecret, step)))
       throw mfaError(MfaErrorCode.InvalidCode);
     await this.attempts.clear(this.attemptKey(user));
+    await this.securityLog.record({ accountsOfUser: user.id }, { kind: 'mfa-enabled', actorUserId: user.id });
   }
 
   async disable(user: User, code: string): Promise<void> {
     if (!user.mfaSecret) throw mfaError(MfaErrorCode.NotEnabled);
     if (!(await this.verifyLoginCode(user, code))) throw mfaError(MfaErrorCode.InvalidCode);
     await this.repository.disable(user.id);
+    await this.securityLog.record({ accountsOfUser: user.id }, { kind: 'mfa-disabled', actorUserId: user.id });
   }
 
   /** A current TOTP of a step not used before, or an unused recovery code (which is then used up). */

@@ -8,6 +8,7 @@ import { AccountAccess } from '../accounts/account-access';
 import { accountError } from '../accounts/accounts.errors';
 import { AccountsRepository } from '../accounts/accounts.repository';
 import { toOrganizationDto } from '../accounts/identity.mapper';
+import { SecurityLog } from '../security-log/security-log';
 import { organizationChanged } from './organization-changed';
 import { Organization } from './organization.entity';
 import { CreateOrganizationDto, OrganizationDto } from './organizations.dto';
@@ -22,6 +23,7 @@ export class OrganizationsService {
     private readonly access: AccountAccess,
     private readonly events: EventPublisher,
     private readonly accessChanges: AccessChanges,
+    private readonly securityLog: SecurityLog,
   ) {}
 
   /** `GET organizations[?accountSlug=]`: organizations of the caller's accounts (one account when a slug is given). */
@@ -78,6 +80,11 @@ export class OrganizationsService {
       if (confirmedName !== organization.name) throw organizationError(OrganizationErrorCode.NameNotConfirmed);
       await purgeOrganization(manager, organizationId);
       await this.organizations.delete(manager, organizationId);
+      await this.securityLog.record(
+        { accountId: organization.accountId },
+        { kind: 'organization-deleted', actorUserId: caller.userId, subject: organization.name },
+        manager,
+      );
       await this.events.publish(
         manager,
         TOPICS.identityOrganizationChanged,

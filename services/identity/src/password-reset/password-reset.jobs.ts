@@ -3,6 +3,7 @@ import { JobProcessor } from '@infra/jobs';
 import { randomToken, sha256 } from '../crypto/crypto';
 import { IdentityEnv } from '../identity.env';
 import type { User } from '../users/user.entity';
+import { SecurityLog } from '../security-log/security-log';
 import { Mailer } from './mailer';
 import { PasswordResetRepository } from './password-reset.repository';
 
@@ -11,7 +12,7 @@ export const IDENTITY_QUEUE = 'identity';
 
 export interface IdentityJobs {
   /** A reset link to this email if it belongs to a user: the lookup happens here, never in the request. */
-  'send-password-reset': { email: string };
+  'send-password-reset': { email: string; clientAddress?: string };
   /** An invitation link to a user an administrator added (members and invitations enqueue it). */
   'send-invitation': { userId: string };
   /** An existing user invited to an account: the link to accept it (invitations/invitations.jobs.ts). */
@@ -49,13 +50,24 @@ export class SendPasswordResetJob extends JobProcessor<IdentityJobs, 'send-passw
   constructor(
     private readonly repository: PasswordResetRepository,
     private readonly mail: PasswordLinkMail,
+    private readonly securityLog: SecurityLog,
   ) {
     super();
   }
 
-  async process({ email }: IdentityJobs['send-password-reset']): Promise<void> {
+  async process({ email, clientAddress }: IdentityJobs['send-password-reset']): Promise<void> {
     const user = await this.repository.findUserByEmail(email);
     if (!user) return;
+    // Whoever asked is not known (the request carried only the email): the user is the subject, not the actor.
+    await this.securityLog.record(
+      { accountsOfUser: user.id },
+      {
+        kind: 'password-reset-requested',
+        actorUserId: null,
+        subject: user.email,
+        clientAddress: clientAddress ?? null,
+      },
+    );
     await this.mail.send(
       user,
       'Reset your infra-analytics password',

@@ -1,3 +1,4 @@
+import type { SecurityLog } from '../security-log/security-log';
 import { PasswordErrorCode, PasswordResetErrorCode } from '@infra/contracts';
 import type { AttemptCounter } from '../session/attempt-counter';
 import { memoryAttemptCounter } from '../../test/memory-attempt-counter';
@@ -18,12 +19,17 @@ function setUp() {
     insertToken: jest.fn(() => Promise.resolve()),
     setPasswordWithToken: jest.fn(() => Promise.resolve(undefined)),
   };
+  const securityLog = {
+    record: () => Promise.resolve(),
+    recordInBackground: () => undefined,
+  } as unknown as SecurityLog;
   const queue = { add: jest.fn(() => Promise.resolve('job-id')) };
   const service = new PasswordResetService(
     repository as unknown as PasswordResetRepository,
     queue as unknown as JobQueue<IdentityJobs>,
     memoryAttemptCounter() as unknown as AttemptCounter,
     {} as TokenService,
+    securityLog,
   );
   const mailer = { send: jest.fn(() => Promise.resolve()) };
   const links = new PasswordLinkMail(
@@ -31,7 +37,7 @@ function setUp() {
     mailer as unknown as Mailer,
     { PUBLIC_URL: 'https://app.example/' } as IdentityEnv,
   );
-  const resetJob = new SendPasswordResetJob(repository as unknown as PasswordResetRepository, links);
+  const resetJob = new SendPasswordResetJob(repository as unknown as PasswordResetRepository, links, securityLog);
   const invitationJob = new SendInvitationJob(repository as unknown as PasswordResetRepository, links);
   return { service, repository, queue, resetJob, invitationJob, mailer };
 }
@@ -43,8 +49,8 @@ describe('password reset requests', () => {
     const unknown = await service.request('nobody@example.com', '192.0.2.1');
     expect(unknown).toEqual(known);
     expect(queue.add.mock.calls).toEqual([
-      ['send-password-reset', { email: 'ada@example.com' }],
-      ['send-password-reset', { email: 'nobody@example.com' }],
+      ['send-password-reset', { email: 'ada@example.com', clientAddress: '192.0.2.1' }],
+      ['send-password-reset', { email: 'nobody@example.com', clientAddress: '192.0.2.1' }],
     ]);
     expect(repository.findUserByEmail).not.toHaveBeenCalled();
   });

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectJobQueue, JobQueue } from '@infra/jobs';
 import { IDENTITY_MESSAGES, MESSAGES, PasswordResetErrorCode } from '@infra/contracts';
 import { hashPassword, sha256 } from '../crypto/crypto';
+import { SecurityLog } from '../security-log/security-log';
 import { AttemptCounter } from '../session/attempt-counter';
 import { TokenService } from '../session/token.service';
 import type { User } from '../users/user.entity';
@@ -25,6 +26,7 @@ export class PasswordResetService {
     @InjectJobQueue(IDENTITY_QUEUE) private readonly jobs: JobQueue<IdentityJobs>,
     private readonly attempts: AttemptCounter,
     private readonly tokens: TokenService,
+    private readonly securityLog: SecurityLog,
   ) {}
 
   /**
@@ -39,7 +41,7 @@ export class PasswordResetService {
     );
     if (byEmail > MAX_RESETS_PER_EMAIL || byClient > MAX_RESETS_PER_CLIENT)
       throw passwordResetError(PasswordResetErrorCode.TooManyRequests);
-    await this.jobs.add('send-password-reset', { email: normalised });
+    await this.jobs.add('send-password-reset', { email: normalised, clientAddress: ip });
     return { message: IDENTITY_MESSAGES.resetRequested };
   }
 
@@ -53,6 +55,7 @@ export class PasswordResetService {
     const userId = await this.repository.setPasswordWithToken(sha256(token), await hashPassword(password));
     if (!userId) throw passwordResetError(PasswordResetErrorCode.InvalidLink);
     await this.tokens.revokeAllOf(userId);
+    await this.securityLog.record({ accountsOfUser: userId }, { kind: 'password-reset', actorUserId: userId });
     return { message: MESSAGES.actionCompleted };
   }
 }

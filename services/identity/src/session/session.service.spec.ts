@@ -1,3 +1,4 @@
+import type { SecurityLog } from '../security-log/security-log';
 import { SessionErrorCode } from '@infra/contracts';
 import * as crypto from '../crypto/crypto';
 import type { MfaService } from '../mfa/mfa.service';
@@ -26,6 +27,7 @@ async function setUp() {
     new LoginThrottle(counter as unknown as AttemptCounter),
     tokens as unknown as TokenService,
     {} as MfaService,
+    { record: () => Promise.resolve(), recordInBackground: () => undefined } as unknown as SecurityLog,
   );
   return { service, counter, repository, user: user as unknown as User };
 }

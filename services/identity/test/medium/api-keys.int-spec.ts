@@ -7,7 +7,7 @@ import { ApiKeysService, MAX_FAILED_KEYS_PER_CLIENT } from '../../src/api-keys/a
 import { sha256 } from '../../src/crypto/crypto';
 import { MembersRepository } from '../../src/members/members.repository';
 import type { AttemptCounter } from '../../src/session/attempt-counter';
-import { callerOf, createAccount, createUser, RecordedAccessChanges } from './fixtures';
+import { callerOf, createAccount, createUser, RecordedAccessChanges, securityLogOn } from './fixtures';
 import { createScratchDatabase, ScratchDatabase } from './scratch-database';
 
 jest.setTimeout(60_000);
@@ -38,6 +38,7 @@ beforeAll(async () => {
     new AccountAccess(new MembersRepository(db.dataSource)),
     counter as unknown as AttemptCounter,
     accessChanges,
+    securityLogOn(db.dataSource),
   );
 });
 

@@ -6,6 +6,8 @@ import type { CallerContext } from '@infra/platform';
 import type { AccessChanges } from '../../src/access-changes/access-changes';
 import { Account, AccountRoleName, Membership } from '../../src/accounts/account.entity';
 import { Organization } from '../../src/organizations/organization.entity';
+import { SecurityLog } from '../../src/security-log/security-log';
+import { SecurityLogRepository } from '../../src/security-log/security-log.repository';
 import { User } from '../../src/users/user.entity';
 
 export async function createUser(dataSource: DataSource, overrides: Partial<User> = {}): Promise<User> {
@@ -57,6 +59,9 @@ export class RecordedAccessChanges {
     return Promise.resolve();
   }
 }
+
+/** The real security log on a scratch database. */
+export const securityLogOn = (dataSource: DataSource) => new SecurityLog(new SecurityLogRepository(dataSource));
 
 /** For tests that do not look at access changes. */
 export const noAccessChanges = new RecordedAccessChanges() as unknown as AccessChanges;

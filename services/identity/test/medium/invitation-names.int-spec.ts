@@ -7,7 +7,7 @@ import type { PasswordResetService } from '../../src/password-reset/password-res
 import { UsersRepository } from '../../src/users/users.repository';
 import type { JobQueue } from '@infra/jobs';
 import type { IdentityJobs } from '../../src/password-reset/password-reset.jobs';
-import { callerOf, createAccount, createUser, noAccessChanges } from './fixtures';
+import { callerOf, createAccount, createUser, noAccessChanges, securityLogOn } from './fixtures';
 import { createScratchDatabase, ScratchDatabase } from './scratch-database';
 
 jest.setTimeout(60_000);
@@ -37,8 +37,15 @@ beforeAll(async () => {
     passwordReset,
     jobs,
     noAccessChanges,
+    securityLogOn(db.dataSource),
   );
-  members = new MembersService(membersRepository, invitationsRepository, access, noAccessChanges);
+  members = new MembersService(
+    membersRepository,
+    invitationsRepository,
+    access,
+    noAccessChanges,
+    securityLogOn(db.dataSource),
+  );
 });
 
 afterAll(() => db.drop());

@@ -4,7 +4,7 @@ import { Membership } from '../../src/accounts/account.entity';
 import { InvitationsRepository } from '../../src/invitations/invitations.repository';
 import { MembersRepository } from '../../src/members/members.repository';
 import { MembersService } from '../../src/members/members.service';
-import { callerOf, createAccount, createUser, noAccessChanges } from './fixtures';
+import { callerOf, createAccount, createUser, noAccessChanges, securityLogOn } from './fixtures';
 import { createScratchDatabase, ScratchDatabase } from './scratch-database';
 
 jest.setTimeout(60_000);
@@ -20,6 +20,7 @@ beforeAll(async () => {
     new InvitationsRepository(db.dataSource),
     new AccountAccess(repository),
     noAccessChanges,
+    securityLogOn(db.dataSource),
   );
 });
 

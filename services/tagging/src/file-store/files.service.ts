@@ -1,8 +1,8 @@
 import { Inject, Injectable, UnsupportedMediaTypeException } from '@nestjs/common';
 import type Redis from 'ioredis';
-import { REDIS } from '@infra/platform';
+import { csvText, REDIS } from '@infra/platform';
 import { type FileAddressDto, TaggingErrorCode, TAG_IMPORT_TEMPLATE_FILE, TAGGING_LIMITS } from '@infra/contracts';
-import { csvText, formulaSafeCsv } from '../tag-import/csv-cells';
+import { formulaSafeCsv } from '../tag-import/csv-cells';
 import { taggingError } from '../tagging.errors';
 import type { Actor } from '../tenant';
 import { FILE_STORE, type FileStore, isValidFileName } from './file-store';

@@ -10,6 +10,7 @@ import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import IntegrationInstructionsOutlined from '@mui/icons-material/IntegrationInstructionsOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
+import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import PaidOutlined from '@mui/icons-material/PaidOutlined';
 import SecurityOutlined from '@mui/icons-material/SecurityOutlined';
@@ -42,6 +43,7 @@ export const ADMIN_GROUPS: AdminGroup[] = [
       { id: 'organizations', path: ROUTES.adminOrganizations, icon: BusinessOutlined },
       { id: 'members', path: ROUTES.adminMembers, icon: GroupOutlined, managersOnly: true },
       { id: 'security', path: ROUTES.adminSecurity, icon: SecurityOutlined },
+      { id: 'securityLog', path: ROUTES.adminSecurityLog, icon: ManageSearchOutlined, managersOnly: true },
       { id: 'subscription', path: ROUTES.adminSubscription, icon: AccountBalanceWalletOutlined },
       { id: 'manuals', path: ROUTES.adminManuals, icon: MenuBookOutlined },
     ],

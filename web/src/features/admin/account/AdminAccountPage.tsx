@@ -15,7 +15,7 @@ export interface AdminAccountContext {
 
 export interface AdminAccountPageProps {
   /** The section id: texts under admin.sections.<id>. */
-  section: 'overview' | 'organizations' | 'members' | 'security' | 'subscription' | 'manuals';
+  section: 'overview' | 'organizations' | 'members' | 'security' | 'securityLog' | 'subscription' | 'manuals';
   actions?: (context: AdminAccountContext) => ReactNode;
   children: (context: AdminAccountContext) => ReactNode;
 }

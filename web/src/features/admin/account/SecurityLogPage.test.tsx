@@ -1,0 +1,85 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { SecurityEventDto } from '@infra/contracts';
+import { accountFixture, profileFixture } from '../../../testing/fixtures';
+import { renderWithApp } from '../../../testing/render';
+import SecurityLogPage from './SecurityLogPage';
+import type { SecurityLogRequest } from './securityLogApi';
+
+const mockRequests: SecurityLogRequest[] = [];
+let mockEvents: SecurityEventDto[] = [];
+jest.mock('./securityLogApi', () => {
+  const actual = jest.requireActual<typeof import('./securityLogApi')>('./securityLogApi');
+  return {
+    ...actual,
+    useGetSecurityEventsQuery: (request: SecurityLogRequest) => {
+      mockRequests.push(request);
+      return { data: { items: mockEvents, total: mockEvents.length, page: 1, pageSize: 10 }, isFetching: false };
+    },
+  };
+});
+
+let mockCurrent: ReturnType<typeof currentAccount>;
+const currentAccount = (role: 'Admin' | 'User') => {
+  const account = accountFixture({ id: 'a1', name: 'Demo Account', role });
+  return {
+    profile: profileFixture({ role, accounts: [account] }),
+    account,
+    canManage: role === 'Admin',
+    isLoading: false,
+  };
+};
+jest.mock('../../account/useCurrentAccount', () => ({ useCurrentAccount: () => mockCurrent }));
+
+const event = (fields: Partial<SecurityEventDto>): SecurityEventDto => ({
+  id: 'e1',
+  occurredAt: '2026-11-28T10:00:00.000Z',
+  kind: 'sign-in',
+  outcome: 'success',
+  actorUserId: 'u1',
+  actorEmail: 'admin@demo.local',
+  subject: null,
+  clientAddress: '203.0.113.7',
+  detail: {},
+  ...fields,
+});
+
+beforeEach(() => {
+  mockRequests.length = 0;
+  mockCurrent = currentAccount('Admin');
+  mockEvents = [
+    event({ id: 'e1', outcome: 'failure', detail: { reason: 'wrong-password' } }),
+    event({ id: 'e2', kind: 'role-changed', subject: 'bob@demo.local', detail: { from: 'User', to: 'Admin' } }),
+  ];
+});
+
+describe('security log page', () => {
+  it('lists the events with their kind, outcome, actor, address and detail in words', () => {
+    renderWithApp(<SecurityLogPage />);
+    const rows = screen.getAllByRole('row').slice(1) as HTMLElement[];
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByText('Sign-in')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Failure')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Wrong password')).toBeTruthy();
+    expect(within(rows[0]!).getByText('203.0.113.7')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Role changed')).toBeTruthy();
+    expect(within(rows[1]!).getByText('bob@demo.local')).toBeTruthy();
+    expect(within(rows[1]!).getByText('User → Admin')).toBeTruthy();
+    expect(mockRequests.at(-1)).toEqual({ accountId: 'a1', actor: '', kinds: '', page: 1, pageSize: 10 });
+  });
+
+  it('asks for the actor typed (after a pause) and exports the same filter as CSV', async () => {
+    renderWithApp(<SecurityLogPage />);
+    fireEvent.change(screen.getByTestId('security-log-actor'), { target: { value: ' bob@ ' } });
+    await waitFor(() => expect(mockRequests.at(-1)?.actor).toBe('bob@'));
+    expect(screen.getByTestId('security-log-export').getAttribute('href')).toBe(
+      '/api/v1/accounts/a1/security-events.csv?actor=bob%40',
+    );
+  });
+
+  it('tells a User that only Admins read it', () => {
+    mockCurrent = currentAccount('User');
+    renderWithApp(<SecurityLogPage />);
+    expect(screen.getByTestId('security-log-read-only').textContent).toContain("Only the account's admins");
+    expect(mockRequests).toHaveLength(0);
+  });
+});
