@@ -43,5 +43,7 @@ module.exports = {
     project('e2e', ['<rootDir>/test/e2e'], ['**/*.e2e.test.ts']),
     // Replays every attack of the hardening issue against the running product (started like e2e).
     project('security', ['<rootDir>/test/security'], ['**/*.security.test.ts']),
+    // Faults injected into the running product (test/faults/README.md), in their short form.
+    project('faults', ['<rootDir>/test/faults'], ['**/*.fault.test.ts']),
   ],
 };

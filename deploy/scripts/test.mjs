@@ -103,7 +103,7 @@ const testEnv = {
 // Every jest project but the ones that need the running product (jest.config.js builds the list from services.json).
 const backendProjects = require('../../jest.config.js')
   .projects.map((project) => project.displayName)
-  .filter((name) => !['e2e', 'security'].includes(name));
+  .filter((name) => !['e2e', 'security', 'faults'].includes(name));
 if (ready && wanted('unit')) {
   await step(
     'unit and integration tests (jest, every workspace)',
@@ -150,6 +150,7 @@ if (built && wanted('e2e')) {
             '--selectProjects',
             'e2e',
             'security',
+            'faults',
             '--json',
             `--outputFile=${RESULTS}/e2e.json`,
             ...(e2ePattern ? ['--testPathPattern', e2ePattern] : []),

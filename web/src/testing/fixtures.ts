@@ -89,3 +89,14 @@ export function acmeAccountFixture(): Account {
 export function betaAccountFixture(): Account {
   return { id: 'a2', name: 'Beta', slug: 'beta', organization: [{ id: 'o3', name: 'Main' }] };
 }
+
+/** What `useCurrentAccount` answers for a member of account a1 ("Demo Account") with this role. */
+export function currentAccountFixture(role: 'Admin' | 'User') {
+  const account = accountFixture({ id: 'a1', name: 'Demo Account', role });
+  return {
+    profile: profileFixture({ role, accounts: [account] }),
+    account,
+    canManage: role === 'Admin',
+    isLoading: false,
+  };
+}

@@ -114,6 +114,25 @@ describe('database errors', () => {
     }
   });
 
+  it('maps a lost or refused database connection to 503 (try again), without its text', () => {
+    for (const error of [
+      queryFailed('57P01', 'terminating connection due to administrator command'),
+      queryFailed('08006', 'connection failure'),
+      pgError('57P03', 'the database system is starting up'),
+      pgError('53300', 'sorry, too many clients already'),
+      Object.assign(new Error('Connection terminated unexpectedly'), { name: 'QueryFailedError' }),
+      new Error('timeout exceeded when trying to connect'),
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+    ]) {
+      expect(toErrorResponse(error)).toEqual({
+        statusCode: 503,
+        message: MESSAGES.unavailable,
+        errorId: expect.stringMatching(ERROR_ID),
+        code: 'UNAVAILABLE',
+      });
+    }
+  });
+
   it('does not take a code of a non-database error for SQLSTATE', () => {
     expect(toErrorResponse(Object.assign(new Error('x'), { code: '22P02' })).statusCode).toBe(500);
   });

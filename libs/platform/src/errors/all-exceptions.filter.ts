@@ -44,6 +44,25 @@ export function inputDataExceptionMessage(exception: unknown): string | undefine
   return fromDatabase && typeof code === 'string' ? INPUT_DATA_EXCEPTIONS[code] : undefined;
 }
 
+/** SQLSTATEs of a database that cannot be reached or dropped the connection (class 08, shutdowns, no free slot). */
+const CONNECTION_LOST = /^(08...|57P0[123]|53300)$/;
+/** pg's own errors when its socket closes, and the pool's when no connection can be made in time. */
+const CONNECTION_LOST_MESSAGES = /Connection terminated|not queryable|timeout exceeded when trying to connect/;
+const SOCKET_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
+
+/**
+ * The database is out of reach (restarted, its connections terminated, the pool cannot connect): the request may
+ * succeed if tried again, so it is a 503 rather than a 500. The pool replaces the lost connections by itself.
+ */
+export function isDatabaseUnavailable(exception: unknown): boolean {
+  if (!(exception instanceof Error)) return false;
+  const { code, severity } = exception as Error & { code?: unknown; severity?: unknown };
+  const fromDatabase = exception.name === 'QueryFailedError' || typeof severity === 'string';
+  if (fromDatabase && typeof code === 'string' && CONNECTION_LOST.test(code)) return true;
+  if (typeof code === 'string' && SOCKET_ERRORS.has(code)) return true;
+  return CONNECTION_LOST_MESSAGES.test(exception.message);
+}
+
 /**
  * Maps any error to the one error shape `{ statusCode, message, errorId, code }` and logs the errorId with its
  * cause. Domain errors carry their module's code; other errors get a generic code derived from the status.
@@ -67,6 +86,7 @@ export function toErrorResponse(exception: unknown): ErrorResponse {
   }
   const dataMessage = inputDataExceptionMessage(exception);
   if (dataMessage) return shape(HttpStatus.BAD_REQUEST, dataMessage);
+  if (isDatabaseUnavailable(exception)) return shape(HttpStatus.SERVICE_UNAVAILABLE, MESSAGES.unavailable);
   return shape(HttpStatus.INTERNAL_SERVER_ERROR, MESSAGES.unknownError);
 }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { SecurityEventDetail, SecurityEventKind, SecurityEventOutcome } from '@infra/contracts';
+import type { SecurityEventDetail, SecurityEventDto, SecurityEventKind, SecurityEventOutcome } from '@infra/contracts';
 import { join, runSql, sql, type Sql } from '@infra/platform';
 
 /** One event as it is written: the accounts it goes to are chosen by the caller of `write`. */
@@ -14,17 +14,8 @@ export interface SecurityEventRecord {
   detail: SecurityEventDetail;
 }
 
-export interface SecurityEventRow {
-  id: string;
-  occurredAt: Date;
-  kind: SecurityEventKind;
-  outcome: SecurityEventOutcome;
-  actorUserId: string | null;
-  actorEmail: string | null;
-  subject: string | null;
-  clientAddress: string | null;
-  detail: SecurityEventDetail;
-}
+/** An event as the API shows it, with the driver's date. */
+export type SecurityEventRow = Omit<SecurityEventDto, 'occurredAt'> & { occurredAt: Date };
 
 export interface SecurityEventFilter {
   /** Part of the actor's email, lower case. */

@@ -7,7 +7,7 @@ import { ApiKeysService, MAX_FAILED_KEYS_PER_CLIENT } from '../../src/api-keys/a
 import { sha256 } from '../../src/crypto/crypto';
 import { MembersRepository } from '../../src/members/members.repository';
 import type { AttemptCounter } from '../../src/session/attempt-counter';
-import { callerOf, createAccount, createUser, RecordedAccessChanges, securityLogOn } from './fixtures';
+import { callerOf, createAccount, createUser, failure, RecordedAccessChanges, securityLogOn } from './fixtures';
 import { createScratchDatabase, ScratchDatabase } from './scratch-database';
 
 jest.setTimeout(60_000);
@@ -43,14 +43,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => db.drop());
-
-async function failure(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  return error instanceof DomainError ? `${error.status} ${error.code}` : `no domain error: ${String(error)}`;
-}
 
 async function tenants() {
   const [admin, user, intruder, root] = [

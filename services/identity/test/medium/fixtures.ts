@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { AccessChange } from '@infra/contracts';
-import type { CallerContext } from '@infra/platform';
+import { type CallerContext, DomainError } from '@infra/platform';
 import type { AccessChanges } from '../../src/access-changes/access-changes';
 import { Account, AccountRoleName, Membership } from '../../src/accounts/account.entity';
 import { Organization } from '../../src/organizations/organization.entity';
@@ -58,6 +58,15 @@ export class RecordedAccessChanges {
     this.changes.push(change);
     return Promise.resolve();
   }
+}
+
+/** What a call failed with, as `<status> <code>` (or why it was no domain error), for one-line expectations. */
+export async function failure(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  return error instanceof DomainError ? `${error.status} ${error.code}` : `no domain error: ${String(error)}`;
 }
 
 /** The real security log on a scratch database. */

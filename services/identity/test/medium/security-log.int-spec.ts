@@ -1,5 +1,4 @@
 import { AccountErrorCode } from '@infra/contracts';
-import { DomainError } from '@infra/platform';
 import { AccountAccess } from '../../src/accounts/account-access';
 import { ApiKeysRepository } from '../../src/api-keys/api-keys.repository';
 import { ApiKeysService } from '../../src/api-keys/api-keys.service';
@@ -8,7 +7,7 @@ import type { SecurityEventQueryDto } from '../../src/security-log/security-log.
 import { SecurityLogRepository } from '../../src/security-log/security-log.repository';
 import { SecurityLogService } from '../../src/security-log/security-log.service';
 import type { AttemptCounter } from '../../src/session/attempt-counter';
-import { callerOf, createAccount, createUser, noAccessChanges, securityLogOn } from './fixtures';
+import { callerOf, createAccount, createUser, failure, noAccessChanges, securityLogOn } from './fixtures';
 import { createScratchDatabase, ScratchDatabase } from './scratch-database';
 
 jest.setTimeout(60_000);
@@ -31,14 +30,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => db.drop());
-
-async function failure(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  return error instanceof DomainError ? `${error.status} ${error.code}` : `no domain error: ${String(error)}`;
-}
 
 async function tenants() {
   const [admin, user, intruder] = [

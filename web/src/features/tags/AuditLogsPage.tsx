@@ -1,13 +1,14 @@
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import { AUDIT_DETAIL_CODES, type AuditLogEntryDto } from '@infra/contracts';
-import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
-import { useMemo, useRef, useState } from 'react';
+import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { useFormat } from '../../shared/format';
-import { TABLE_PAGE_SIZE, useDataGridDefaults, useResponsiveColumns } from '../../shared/table';
+import { useDataGridDefaults, useResponsiveColumns } from '../../shared/table';
+import { useServerPagination } from '../../shared/useServerPagination';
 import { selectSelectedOrganizationId } from '../selection/selectedOrganizationSlice';
 import { auditDetailText } from './auditDetail';
 import { TaggingFrame } from './TaggingFrame';
@@ -27,9 +28,9 @@ export default function AuditLogsPage() {
   const { id = '' } = useParams();
   const organizationId = useAppSelector(selectSelectedOrganizationId);
   const wholeOrganization = id === organizationId;
-  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: TABLE_PAGE_SIZE });
+  const pagination = useServerPagination();
   const { data, isFetching } = useGetTagEventsQuery(
-    { ...(wholeOrganization ? {} : { id }), page: pagination.page + 1, pageSize: pagination.pageSize },
+    { ...(wholeOrganization ? {} : { id }), page: pagination.page, pageSize: pagination.pageSize },
     { skip: !organizationId },
   );
   const { data: tags } = useGetTagsQuery(
@@ -37,10 +38,6 @@ export default function AuditLogsPage() {
     { skip: !organizationId || wholeOrganization },
   );
   const tag = tags?.find((candidate) => candidate.id === id);
-
-  // The grid keeps its page count while the next page loads.
-  const rowCount = useRef(0);
-  if (data) rowCount.current = data.total;
 
   const columns = useMemo<GridColDef<AuditLogEntryDto>[]>(
     () => [
@@ -91,11 +88,8 @@ export default function AuditLogsPage() {
           {...gridDefaults}
           rows={data?.items ?? []}
           {...responsive}
-          rowCount={rowCount.current}
+          {...pagination.gridProps(data?.total)}
           loading={isFetching}
-          paginationMode="server"
-          paginationModel={pagination}
-          onPaginationModelChange={setPagination}
           disableColumnFilter
           disableColumnSorting
           disableRowSelectionOnClick

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MemberDto } from '@infra/contracts';
-import { accountFixture, memberFixture, profileFixture } from '../../../testing/fixtures';
+import { currentAccountFixture, memberFixture } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render';
 import type { MemberRef } from '../../account/accountApi';
 import MembersPage, { MembersTable } from './MembersPage';
@@ -23,16 +23,7 @@ jest.mock('../../account/accountApi', () => {
   };
 });
 
-let mockCurrent: ReturnType<typeof currentAccount>;
-const currentAccount = (role: 'Admin' | 'User') => {
-  const account = accountFixture({ id: 'a1', name: 'Demo Account', role });
-  return {
-    profile: profileFixture({ role, accounts: [account] }),
-    account,
-    canManage: role === 'Admin',
-    isLoading: false,
-  };
-};
+let mockCurrent: ReturnType<typeof currentAccountFixture>;
 jest.mock('../../account/useCurrentAccount', () => ({ useCurrentAccount: () => mockCurrent }));
 
 beforeEach(() => {
@@ -41,7 +32,7 @@ beforeEach(() => {
     memberFixture({ userId: 'u1', firstName: 'Ada', lastName: 'Admin', email: 'admin@demo.local', role: 'Admin' }),
     memberFixture({ userId: 'u2', firstName: 'Bob', lastName: 'Builder', email: 'bob@demo.local', mfaEnabled: true }),
   ];
-  mockCurrent = currentAccount('Admin');
+  mockCurrent = currentAccountFixture('Admin');
 });
 
 describe('members', () => {
@@ -122,7 +113,7 @@ describe('members', () => {
   });
 
   it('tells a User whom to ask instead of listing members', () => {
-    mockCurrent = currentAccount('User');
+    mockCurrent = currentAccountFixture('User');
     renderWithApp(<MembersPage />, '/admin/account/members');
     expect(screen.getByTestId('members-read-only').textContent).toContain('contact your admin or support');
     expect(within(screen.getByTestId('members-read-only')).getByTestId('support-email').getAttribute('href')).toBe(

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SecurityEventDto } from '@infra/contracts';
-import { accountFixture, profileFixture } from '../../../testing/fixtures';
+import { currentAccountFixture } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render';
 import SecurityLogPage from './SecurityLogPage';
 import type { SecurityLogRequest } from './securityLogApi';
@@ -18,16 +18,7 @@ jest.mock('./securityLogApi', () => {
   };
 });
 
-let mockCurrent: ReturnType<typeof currentAccount>;
-const currentAccount = (role: 'Admin' | 'User') => {
-  const account = accountFixture({ id: 'a1', name: 'Demo Account', role });
-  return {
-    profile: profileFixture({ role, accounts: [account] }),
-    account,
-    canManage: role === 'Admin',
-    isLoading: false,
-  };
-};
+let mockCurrent: ReturnType<typeof currentAccountFixture>;
 jest.mock('../../account/useCurrentAccount', () => ({ useCurrentAccount: () => mockCurrent }));
 
 const event = (fields: Partial<SecurityEventDto>): SecurityEventDto => ({
@@ -45,7 +36,7 @@ const event = (fields: Partial<SecurityEventDto>): SecurityEventDto => ({
 
 beforeEach(() => {
   mockRequests.length = 0;
-  mockCurrent = currentAccount('Admin');
+  mockCurrent = currentAccountFixture('Admin');
   mockEvents = [
     event({ id: 'e1', outcome: 'failure', detail: { reason: 'wrong-password' } }),
     event({ id: 'e2', kind: 'role-changed', subject: 'bob@demo.local', detail: { from: 'User', to: 'Admin' } }),
@@ -77,7 +68,7 @@ describe('security log page', () => {
   });
 
   it('tells a User that only Admins read it', () => {
-    mockCurrent = currentAccount('User');
+    mockCurrent = currentAccountFixture('User');
     renderWithApp(<SecurityLogPage />);
     expect(screen.getByTestId('security-log-read-only').textContent).toContain("Only the account's admins");
     expect(mockRequests).toHaveLength(0);

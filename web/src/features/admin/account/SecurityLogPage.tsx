@@ -12,16 +12,17 @@ import {
   type SecurityEventDto,
   type SecurityEventKind,
 } from '@infra/contracts';
-import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_BASE_URL } from '../../../config';
 import { MultiSelectFilter } from '../../../shared/components/MultiSelectFilter';
 import { SupportEmailLink } from '../../../shared/components/SupportEmailLink';
 import { useFormat } from '../../../shared/format';
 import { roleKey } from '../../../shared/roles';
-import { TABLE_PAGE_SIZE, useDataGridDefaults, useResponsiveColumns } from '../../../shared/table';
+import { useDataGridDefaults, useResponsiveColumns } from '../../../shared/table';
+import { useServerPagination } from '../../../shared/useServerPagination';
 import { useDebouncedValue } from '../../management/useDebouncedValue';
 import { AdminAccountPage } from './AdminAccountPage';
 import { securityLogPath, securityLogSearch, useGetSecurityEventsQuery } from './securityLogApi';
@@ -43,17 +44,14 @@ export function SecurityLogTable({ account }: { account: Pick<AccountDto, 'id'> 
   const gridDefaults = useDataGridDefaults('securityLog.empty');
   const [actor, setActor] = useState('');
   const [kinds, setKinds] = useState<SecurityEventKind[]>([]);
-  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: TABLE_PAGE_SIZE });
+  const pagination = useServerPagination();
   const filter = { actor: useDebouncedValue(actor.trim()), kinds: kinds.join(',') };
   const { data, isFetching, isError } = useGetSecurityEventsQuery({
     accountId: account.id,
     ...filter,
-    page: pagination.page + 1,
+    page: pagination.page,
     pageSize: pagination.pageSize,
   });
-  // The grid keeps its page count while the next page loads.
-  const rowCount = useRef(0);
-  if (data) rowCount.current = data.total;
 
   const columns = useMemo<GridColDef<SecurityEventDto>[]>(
     () => [
@@ -114,7 +112,7 @@ export function SecurityLogTable({ account }: { account: Pick<AccountDto, 'id'> 
           value={actor}
           onChange={(event) => {
             setActor(event.target.value);
-            setPagination((current) => ({ ...current, page: 0 }));
+            pagination.toFirstPage();
           }}
           slotProps={{ htmlInput: { 'data-testid': 'security-log-actor', maxLength: 254 } }}
           sx={{ minWidth: { sm: 260 } }}
@@ -125,7 +123,7 @@ export function SecurityLogTable({ account }: { account: Pick<AccountDto, 'id'> 
           value={kinds}
           onChange={(next) => {
             setKinds(next);
-            setPagination((current) => ({ ...current, page: 0 }));
+            pagination.toFirstPage();
           }}
           optionLabel={(kind) => t(`securityLog.kinds.${kind}`)}
           emptyLabel={t('securityLog.allKinds')}
@@ -152,11 +150,8 @@ export function SecurityLogTable({ account }: { account: Pick<AccountDto, 'id'> 
           {...gridDefaults}
           rows={data?.items ?? []}
           {...responsive}
-          rowCount={rowCount.current}
+          {...pagination.gridProps(data?.total)}
           loading={isFetching}
-          paginationMode="server"
-          paginationModel={pagination}
-          onPaginationModelChange={setPagination}
           disableColumnFilter
           disableColumnSorting
           disableRowSelectionOnClick
