@@ -62,8 +62,27 @@ describe('PostgreSQL connections of a service dropped under load', () => {
         into.push({ at: Date.now(), status: answer.status, body: answer.body });
       }
     };
+    // Writers too: an upsert is a transaction (advisory lock, rows, outbox) whose connection can go between statements.
+    const run = Date.now().toString(36);
+    const write = async (writer: number) => {
+      for (let round = 0; running; round += 1) {
+        const assets = [0, 1, 2].map((i) => ({
+          externalId: `i-fault-${run}-${writer}-${i}`,
+          name: `fault-${run}-${writer}-${i}`,
+          instance_type: 'm5.xlarge',
+          site: 'us-east-1a',
+          cpu_cores: 2 + (round % 4),
+          memory: 8,
+          current_generation: true,
+        }));
+        const answer = await as('PUT', 'assets', { assets });
+        inventory.push({ at: Date.now(), status: answer.status, body: answer.body });
+      }
+    };
     const clients = [
       ...Array.from({ length: CLIENTS }, () => load(inventory, 'assets?pageSize=50&sort=name')),
+      write(1),
+      write(2),
       load(events, 'business-events'),
     ];
     let terminated = 0;

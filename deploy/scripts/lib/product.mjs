@@ -159,7 +159,15 @@ export async function migrateAndSeed(processes) {
 
 const LEVELS = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
 
-/** One readable line per JSON log record: time, process, level, message, request id. */
+/** The first lines of an error's stack (errors only): an uncaught exception must say where it came from. */
+function stackLines(name, record) {
+  const stack = record.level >= 50 ? (record.err?.stack ?? record.stack) : undefined;
+  if (typeof stack !== 'string') return '';
+  const lines = stack.split('\n').slice(0, 8);
+  return lines.map((line) => `\n${' '.repeat(9)}${name.padEnd(9)} ${line}`).join('');
+}
+
+/** One readable line per JSON log record: time, process, level, message, request id (and an error's stack). */
 function formatLine(name, line) {
   try {
     const record = JSON.parse(line);
@@ -169,7 +177,8 @@ function formatLine(name, line) {
     const response = record.res
       ? ` ${record.req?.method} ${record.req?.url} -> ${record.res.statusCode} ${record.responseTime}ms`
       : '';
-    return `${time} ${name.padEnd(9)} ${(LEVELS[record.level] ?? record.level).padEnd(5)} ${record.msg ?? ''}${response}${extra}${request}`;
+    const head = `${time} ${name.padEnd(9)} ${(LEVELS[record.level] ?? record.level).padEnd(5)} ${record.msg ?? ''}${response}${extra}${request}`;
+    return `${head}${stackLines(name, record)}`;
   } catch {
     return `${' '.repeat(9)}${name.padEnd(9)} ${line}`;
   }

@@ -1,3 +1,5 @@
+import { Logger } from '@nestjs/common';
+import type { ClientBase } from 'pg';
 import { DataSource, DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
 import type { ServiceEnv } from '../config';
 
@@ -25,8 +27,22 @@ export function databaseOptions(env: ServiceEnv, entities: EntityList, migration
       // 100,000 assets instead of combining two GIN bitmaps for a tag + collection filter (57 ms against 20 ms).
       // No JIT: it compiled a large rollup for 1.7 s before running it, and our queries are short.
       options: '-c random_page_cost=1.1 -c jit=off',
+      onConnect: listenForConnectionErrors,
     },
   };
+}
+
+const connectionLogger = new Logger('Database');
+
+/**
+ * Every pooled connection keeps an 'error' listener for its whole life. The pool listens only while a connection is
+ * idle and TypeORM only once its query runner holds it; a connection terminated in between (pg_terminate_backend or
+ * a failover just as the pool hands out a new connection: both messages in one socket read) emitted 'error' with no
+ * listener, an uncaught exception that stopped the process. Now it is logged, the connection is unusable, and the
+ * request that holds it fails with 503 (all-exceptions.filter) while the pool opens a new one.
+ */
+export function listenForConnectionErrors(client: ClientBase): void {
+  client.on('error', (error: Error) => connectionLogger.warn({ err: error }, 'database connection lost'));
 }
 
 /**

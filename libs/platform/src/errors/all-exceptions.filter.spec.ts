@@ -123,6 +123,10 @@ describe('database errors', () => {
       Object.assign(new Error('Connection terminated unexpectedly'), { name: 'QueryFailedError' }),
       new Error('timeout exceeded when trying to connect'),
       Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      // The next statement of a transaction whose connection the pool released when it was terminated.
+      Object.assign(new Error('Database connection provided by a query runner was already released'), {
+        name: 'QueryRunnerProviderAlreadyReleasedError',
+      }),
     ]) {
       expect(toErrorResponse(error)).toEqual({
         statusCode: 503,

@@ -49,6 +49,8 @@ const CONNECTION_LOST = /^(08...|57P0[123]|53300)$/;
 /** pg's own errors when its socket closes, and the pool's when no connection can be made in time. */
 const CONNECTION_LOST_MESSAGES = /Connection terminated|not queryable|timeout exceeded when trying to connect/;
 const SOCKET_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
+/** TypeORM's, when a transaction's connection was lost between two of its statements (the pool released it). */
+const RELEASED_CONNECTION = new Set(['QueryRunnerProviderAlreadyReleasedError', 'QueryRunnerAlreadyReleasedError']);
 
 /**
  * The database is out of reach (restarted, its connections terminated, the pool cannot connect): the request may
@@ -56,6 +58,7 @@ const SOCKET_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT
  */
 export function isDatabaseUnavailable(exception: unknown): boolean {
   if (!(exception instanceof Error)) return false;
+  if (RELEASED_CONNECTION.has(exception.name)) return true;
   const { code, severity } = exception as Error & { code?: unknown; severity?: unknown };
   const fromDatabase = exception.name === 'QueryFailedError' || typeof severity === 'string';
   if (fromDatabase && typeof code === 'string' && CONNECTION_LOST.test(code)) return true;
