@@ -35,6 +35,7 @@ const ROUTES: [path: string, heading: string][] = [
   ['/admin/account', 'Overview'],
   ['/admin/account/members', 'Members'],
   ['/admin/account/security', 'Security'],
+  ['/admin/account/security-log', 'Security log'],
   ['/admin/account/subscription', 'Subscription'],
   ['/admin/account/manuals', 'Manuals'],
 ];

@@ -9,7 +9,6 @@ export const SECURITY_EVENT_KINDS = [
   'sign-in',
   'mfa-enabled',
   'mfa-disabled',
-  'recovery-codes-renewed',
   'password-reset-requested',
   'password-reset',
   'member-invited',

@@ -180,6 +180,17 @@ export const identity: ServiceFixtures = {
       request: (owner, { ids }) => ({ path: `accounts/${owner.accountId}/api-keys/${ids.apiKey}` }),
       ownerSucceeds: true,
     },
+    // The account's security log (it names the key created above: the intruder must not read it)
+    'GET accounts/:id/security-events': {
+      kind: 'entity',
+      request: (owner) => ({ path: `accounts/${owner.accountId}/security-events` }),
+      ownerSucceeds: true,
+    },
+    'GET accounts/:id/security-events.csv': {
+      kind: 'entity',
+      request: (owner) => ({ path: `accounts/${owner.accountId}/security-events.csv` }),
+      ownerSucceeds: true,
+    },
     // Organizations
     'GET organizations': {
       kind: 'list',

@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { SecurityEventDto } from '@infra/contracts';
+import { SECURITY_EVENT_KINDS, type SecurityEventDto } from '@infra/contracts';
+import en from '../../../../public/locales/en/translation.json';
+import fr from '../../../../public/locales/fr/translation.json';
 import { currentAccountFixture } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render';
 import SecurityLogPage from './SecurityLogPage';
@@ -72,5 +74,12 @@ describe('security log page', () => {
     renderWithApp(<SecurityLogPage />);
     expect(screen.getByTestId('security-log-read-only').textContent).toContain("Only the account's admins");
     expect(mockRequests).toHaveLength(0);
+  });
+
+  it('names every kind the service records, in English and in French', () => {
+    for (const catalogue of [en, fr]) {
+      const kinds = catalogue.securityLog.kinds as Record<string, string>;
+      expect(SECURITY_EVENT_KINDS.filter((kind) => !kinds[kind])).toEqual([]);
+    }
   });
 });
