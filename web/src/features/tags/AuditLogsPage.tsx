@@ -90,10 +90,6 @@ export default function AuditLogsPage() {
           {...responsive}
           {...pagination.gridProps(data?.total)}
           loading={isFetching}
-          disableColumnFilter
-          disableColumnSorting
-          disableRowSelectionOnClick
-          autoHeight
           getRowHeight={() => 'auto'}
           aria-label={t('pages.auditLogs')}
           sx={{ border: 0, '& .MuiDataGrid-cell': { py: 1 } }}

@@ -152,10 +152,6 @@ export function SecurityLogTable({ account }: { account: Pick<AccountDto, 'id'> 
           {...responsive}
           {...pagination.gridProps(data?.total)}
           loading={isFetching}
-          disableColumnFilter
-          disableColumnSorting
-          disableRowSelectionOnClick
-          autoHeight
           aria-label={t('admin.sections.securityLog.title')}
           sx={{ border: 0 }}
         />
