@@ -167,9 +167,16 @@ describe('AllExceptionsFilter', () => {
     const filter = new AllExceptionsFilter();
     const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     const info = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
-    const response = responseOf({ destroyed: true, writableEnded: false });
-    filter.catch(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }), hostOf(response));
-    expect([error.mock.calls.length, info.mock.calls.length, response.status.mock.calls.length]).toEqual([0, 1, 0]);
+    const prematureClose = Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+    // Closed before the answer, and (the gateway's relay of a service's answer) mid-pipe with `destroyed` still false.
+    for (const response of [
+      responseOf({ destroyed: true, writableEnded: false }),
+      responseOf({ destroyed: false, writableEnded: false }),
+    ]) {
+      filter.catch(prematureClose, hostOf(response));
+      expect(response.status.mock.calls.length).toBe(0);
+    }
+    expect([error.mock.calls.length, info.mock.calls.length]).toEqual([0, 2]);
     error.mockRestore();
     info.mockRestore();
   });

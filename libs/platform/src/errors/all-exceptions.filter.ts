@@ -104,7 +104,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     const response = host.switchToHttp().getResponse<Response>();
     const request = host.switchToHttp().getRequest<{ method: string; url: string }>();
-    if (response.destroyed && !response.writableEnded) {
+    // A piped answer whose client left rejects with ERR_STREAM_PREMATURE_CLOSE while `destroyed` may still be false.
+    const prematureClose = (exception as { code?: unknown } | undefined)?.code === 'ERR_STREAM_PREMATURE_CLOSE';
+    if ((response.destroyed || prematureClose) && !response.writableEnded) {
       // The client went away (closed the tab, timed out, aborted a fetch): nothing failed here that an operator
       // must act on, and there is no one to answer. Info, with the error, so it can still be found.
       this.logger.log(
