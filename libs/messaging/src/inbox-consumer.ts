@@ -12,6 +12,7 @@ import {
 } from '@infra/contracts';
 import { runWithRequestId } from '@infra/platform';
 import type { KafkaProducer } from './kafka-producer';
+import { clearStalled, inboxEventDelay, inboxEvents, inboxHandlerFailures, markStalled } from './messaging-metrics';
 import { isPurged } from './organization-purge';
 
 export type ConsumeOutcome = 'applied' | 'duplicate' | 'dead-lettered';
@@ -126,12 +127,14 @@ export class InboxConsumer {
       const envelope = parseValue(message.value);
       if (!isEventEnvelope(envelope)) {
         await this.deadLetter(context, consumer, 'malformed envelope', undefined, 0);
+        inboxEvents.inc({ topic, consumer, outcome: 'dead_lettered' });
         return 'dead-lettered';
       }
       // Input that can never succeed is not retried: it would only delay its partition.
       const problems = validate(envelope.payload);
       if (problems.length > 0) {
         await this.deadLetter(context, consumer, `invalid payload: ${problems.join('; ')}`, envelope.eventId, 0);
+        inboxEvents.inc({ topic, consumer, outcome: 'dead_lettered' });
         return 'dead-lettered';
       }
       return this.apply(context, consumer, envelope as EventEnvelope<TPayload>, handler, topic);
@@ -144,6 +147,26 @@ export class InboxConsumer {
     envelope: EventEnvelope<TPayload>,
     handler: EventHandler<TPayload>,
     topic: string,
+  ): Promise<ConsumeOutcome> {
+    // Kept when every attempt and the dead letter failed (the message comes again): its stall then keeps growing.
+    const message = `${consumer} ${topic}/${context.getPartition()}@${context.getMessage().offset}`;
+    const outcome = await this.attempts(context, consumer, envelope, handler, topic, message);
+    clearStalled(message);
+    inboxEvents.inc({ topic, consumer, outcome: outcome.replace('-', '_') });
+    if (outcome === 'applied') {
+      const occurred = Date.parse(envelope.occurredAt);
+      if (Number.isFinite(occurred)) inboxEventDelay.observe({ topic, consumer }, (Date.now() - occurred) / 1000);
+    }
+    return outcome;
+  }
+
+  private async attempts<TPayload>(
+    context: KafkaContext,
+    consumer: string,
+    envelope: EventEnvelope<TPayload>,
+    handler: EventHandler<TPayload>,
+    topic: string,
+    message: string,
   ): Promise<ConsumeOutcome> {
     let lastError: unknown;
     for (let attempt = 1; attempt <= this.options.maxAttempts; attempt += 1) {
@@ -163,6 +186,8 @@ export class InboxConsumer {
         return applied ? 'applied' : 'duplicate';
       } catch (error) {
         lastError = error;
+        inboxHandlerFailures.inc({ topic, consumer });
+        markStalled(message);
         const reason = error instanceof Error ? error.message : String(error);
         this.logger.warn({ eventId: envelope.eventId, topic, consumer, attempt }, `event handler failed: ${reason}`);
         if (attempt < this.options.maxAttempts) {

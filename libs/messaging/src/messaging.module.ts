@@ -5,6 +5,7 @@ import { EventPublisher } from './event-publisher';
 import { InboxConsumer } from './inbox-consumer';
 import { KafkaProducer } from './kafka-producer';
 import { KafkaSettings } from './kafka-options';
+import { CONSUMER_STALLED_AFTER_SECONDS, oldestStallSeconds } from './messaging-metrics';
 import { OutboxRelay } from './outbox-relay';
 import { kafkaHealthCheck } from './topics-admin';
 
@@ -14,6 +15,14 @@ export interface MessagingOptions extends KafkaSettings {
 }
 
 const MESSAGING_OPTIONS = Symbol('MESSAGING_OPTIONS');
+
+/** Not ready while a message has held its consumer past the retries and dead-lettering it is allowed. */
+export function consumersMakeProgress(now = Date.now()): Promise<void> {
+  const stalled = oldestStallSeconds(now);
+  return stalled > CONSUMER_STALLED_AFTER_SECONDS
+    ? Promise.reject(new Error(`a message has held its consumer for ${Math.round(stalled)} s`))
+    : Promise.resolve();
+}
 
 /** Lifecycle glue: start the relay after boot, stop it (and Kafka clients) on shutdown, register readiness. */
 class MessagingLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -27,6 +36,7 @@ class MessagingLifecycle implements OnApplicationBootstrap, OnApplicationShutdow
   ) {
     this.kafkaHealth = kafkaHealthCheck(options);
     health.register({ name: 'kafka', check: () => this.kafkaHealth.check() });
+    health.register({ name: 'consumers', check: () => consumersMakeProgress() });
   }
 
   async onApplicationBootstrap(): Promise<void> {

@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
 import type { KafkaProducer } from './kafka-producer';
+import { outboxOldestPending, outboxPublished, outboxPublishFailures } from './messaging-metrics';
 
 export const OUTBOX_CHANNEL = 'outbox_events';
 const RELAY_LOCK_KEY = 0x6f757462; // "outb": one active relay per database keeps per-key order
@@ -167,6 +168,8 @@ export class OutboxRelay {
         this.failures = 0;
       } catch (error) {
         this.failures += 1;
+        outboxPublishFailures.inc();
+        await this.measureBacklog();
         if (this.failures === 1 || this.failures % 10 === 0) {
           this.logger.warn(
             `outbox relay cannot publish (attempt ${this.failures}): ${error instanceof Error ? error.message : String(error)}`,
@@ -177,7 +180,21 @@ export class OutboxRelay {
       // A batch cut by count or by bytes may have left events behind: look again until one comes back empty.
       if (published > 0) this.again = true;
     } while (this.again && !this.stopped);
+    await this.measureBacklog();
     await this.cleanup();
+  }
+
+  /** The oldest unpublished event's age (the partial index on unpublished ids finds it); a failed look is skipped. */
+  private async measureBacklog(): Promise<void> {
+    try {
+      const [oldest] = (await this.dataSource.query(
+        `SELECT extract(epoch FROM now() - created_at)::float8 AS age FROM outbox
+          WHERE published_at IS NULL ORDER BY id LIMIT 1`,
+      )) as { age: number }[];
+      outboxOldestPending.set(Math.max(0, oldest?.age ?? 0));
+    } catch {
+      // The database is out of reach: its own readiness check says so.
+    }
   }
 
   private async publishBatch(): Promise<number> {
@@ -207,8 +224,10 @@ export class OutboxRelay {
       }
       for (const [topic, topicRows] of byTopic) {
         const messages = topicRows.map((row) => ({ key: row.message_key, value: row.envelope, headers: row.headers }));
-        for (const chunk of bySize(messages, (message) => Buffer.byteLength(message.value)))
+        for (const chunk of bySize(messages, (message) => Buffer.byteLength(message.value))) {
           await this.producer.send(topic, chunk);
+          outboxPublished.inc({ topic }, chunk.length);
+        }
       }
       await manager.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::bigint[])', [
         rows.map((row) => row.id),

@@ -3,6 +3,8 @@
 import { Kafka, logLevel } from 'kafkajs';
 import { deadLetterTopic } from '@infra/contracts';
 import { kafkaBrokersForTests, pollUntil } from '@infra/platform/testing';
+import { metricsRegistry } from '@infra/platform';
+import { oldestStallSeconds } from '../src/messaging-metrics';
 import { createHarness, Harness } from './messaging-harness';
 
 jest.setTimeout(90_000);
@@ -115,6 +117,19 @@ describe('transactional outbox and idempotent inbox (real Kafka)', () => {
 
   it('sends a message that keeps failing to the dead-letter topic after bounded retries, and keeps consuming', async () => {
     const deadLetters = await readDeadLetters();
+    const counted = async () => {
+      const metrics = await metricsRegistry.getMetricsAsJSON();
+      const total = (name: string, labels: Record<string, string>) =>
+        metrics
+          .find((metric) => metric.name === name)
+          ?.values.filter((value) => Object.entries(labels).every(([key, label]) => value.labels[key] === label))
+          .reduce((sum, value) => sum + value.value, 0) ?? 0;
+      return {
+        deadLettered: total('inbox_events_total', { consumer: 'widget-projection', outcome: 'dead_lettered' }),
+        failures: total('inbox_handler_failures_total', { consumer: 'widget-projection' }),
+      };
+    };
+    const before = await counted();
     try {
       const poison = await harness.createWidget('poison', { poison: true });
       const next = await harness.createWidget('after-poison');
@@ -126,6 +141,10 @@ describe('transactional outbox and idempotent inbox (real Kafka)', () => {
       expect(dead.attempts).toBe('3');
       expect(harness.handlerCalls.get(poison.eventId)).toBe(3);
       await pollUntil('the next message to be applied', async () => (await harness.appliedCount(next.eventId)) === 1);
+      // What an operator sees on /metrics: three failed attempts, one dead letter, and nothing left stalled.
+      const after = await counted();
+      expect([after.failures - before.failures, after.deadLettered - before.deadLettered]).toEqual([3, 1]);
+      expect(oldestStallSeconds()).toBe(0);
       expect(await harness.appliedCount(poison.eventId)).toBe(0);
       // The failed attempts rolled back their inbox rows: a fixed consumer could still replay it from the DLQ.
       expect(await harness.dataSource.query('SELECT 1 FROM inbox WHERE event_id = $1', [poison.eventId])).toHaveLength(

@@ -1,0 +1,29 @@
+import { consumersMakeProgress } from './messaging.module';
+import { CONSUMER_STALLED_AFTER_SECONDS, clearStalled, markStalled, oldestStallSeconds } from './messaging-metrics';
+
+describe('a consumer held by a failing message', () => {
+  afterEach(() => {
+    clearStalled('a');
+    clearStalled('b');
+  });
+
+  it('measures the oldest stall, keeps its start across redeliveries, and forgets it once the message is through', () => {
+    markStalled('a', 1_000);
+    markStalled('b', 5_000);
+    markStalled('a', 9_000); // the same message again (redelivered): still stalled since the first failure
+    expect(oldestStallSeconds(11_000)).toBe(10);
+    clearStalled('a');
+    expect(oldestStallSeconds(11_000)).toBe(6);
+    clearStalled('b');
+    expect(oldestStallSeconds(11_000)).toBe(0);
+  });
+
+  it('is ready through retries and dead-lettering, and not ready once a message is stuck past them', async () => {
+    const start = 1_000_000;
+    markStalled('a', start);
+    await expect(consumersMakeProgress(start + CONSUMER_STALLED_AFTER_SECONDS * 1000)).resolves.toBeUndefined();
+    await expect(consumersMakeProgress(start + (CONSUMER_STALLED_AFTER_SECONDS + 1) * 1000)).rejects.toThrow(
+      'a message has held its consumer for 121 s',
+    );
+  });
+});
