@@ -231,7 +231,7 @@ describe('gateway', () => {
 
 describe('every service', () => {
   it.each(Object.entries(SERVICE_PORTS))(
-    '%s is live, ready (database, Redis, Kafka) and exports metrics',
+    '%s is live, ready (database, Redis, Kafka, consumers) and exports metrics',
     async (_name, port) => {
       const base = `http://127.0.0.1:${port + PORT_OFFSET}`;
       expect((await fetch(`${base}/health/live`)).status).toBe(200);
@@ -239,11 +239,21 @@ describe('every service', () => {
       expect(ready.status).toBe(200);
       expect(await ready.json()).toEqual({
         status: 'ok',
-        checks: { redis: { status: 'up' }, database: { status: 'up' }, kafka: { status: 'up' } },
+        checks: {
+          redis: { status: 'up' },
+          database: { status: 'up' },
+          kafka: { status: 'up' },
+          consumers: { status: 'up' },
+        },
       });
       const metrics = await (await fetch(`${base}/metrics`)).text();
-      expect(metrics).toContain('process_cpu_seconds_total');
-      expect(metrics).toContain('http_request_duration_seconds');
+      for (const name of [
+        'process_cpu_seconds_total',
+        'http_request_duration_seconds',
+        'outbox_oldest_pending_seconds',
+        'inbox_stalled_seconds',
+      ])
+        expect(metrics).toContain(name);
     },
   );
 });
