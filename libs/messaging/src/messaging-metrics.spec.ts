@@ -1,3 +1,4 @@
+import { metricsRegistry } from '@infra/platform';
 import { consumersMakeProgress } from './messaging.module';
 import { CONSUMER_STALLED_AFTER_SECONDS, clearStalled, markStalled, oldestStallSeconds } from './messaging-metrics';
 
@@ -16,6 +17,12 @@ describe('a consumer held by a failing message', () => {
     expect(oldestStallSeconds(11_000)).toBe(6);
     clearStalled('b');
     expect(oldestStallSeconds(11_000)).toBe(0);
+  });
+
+  it('serves the stall on /metrics, measured when scraped', async () => {
+    markStalled('a', Date.now() - 30_000);
+    const line = (await metricsRegistry.getSingleMetricAsString('inbox_stalled_seconds')).split('\n').at(-1);
+    expect(Number(line?.split(' ')[1])).toBeGreaterThanOrEqual(30);
   });
 
   it('is ready through retries and dead-lettering, and not ready once a message is stuck past them', async () => {
