@@ -75,7 +75,12 @@ export function describeServiceFoundation(
       const ready = await fetch(`${running.url}/health/ready`);
       expect(await ready.json()).toEqual({
         status: 'ok',
-        checks: { redis: { status: 'up' }, database: { status: 'up' }, kafka: { status: 'up' } },
+        checks: {
+          redis: { status: 'up' },
+          database: { status: 'up' },
+          kafka: { status: 'up' },
+          consumers: { status: 'up' },
+        },
       });
     });
 
