@@ -36,12 +36,18 @@ const INPUT_DATA_EXCEPTIONS: Record<string, string> = {
   '22001': 'A text in the request is too long.',
 };
 
-/** The 400 text of a database error caused by input (TypeORM's QueryFailedError and pg's error both carry `code`). */
-export function inputDataExceptionMessage(exception: unknown): string | undefined {
-  if (!(exception instanceof Error)) return undefined;
+/** The SQLSTATE of an error from PostgreSQL (TypeORM's QueryFailedError and pg's error both carry `code`). */
+function sqlState(exception: Error): string | undefined {
   const { code, severity } = exception as Error & { code?: unknown; severity?: unknown };
   const fromDatabase = exception.name === 'QueryFailedError' || typeof severity === 'string';
-  return fromDatabase && typeof code === 'string' ? INPUT_DATA_EXCEPTIONS[code] : undefined;
+  return fromDatabase && typeof code === 'string' ? code : undefined;
+}
+
+/** The 400 text of a database error caused by input. */
+export function inputDataExceptionMessage(exception: unknown): string | undefined {
+  if (!(exception instanceof Error)) return undefined;
+  const state = sqlState(exception);
+  return state ? INPUT_DATA_EXCEPTIONS[state] : undefined;
 }
 
 /** SQLSTATEs of a database that cannot be reached or dropped the connection (class 08, shutdowns, no free slot). */
@@ -59,9 +65,9 @@ const RELEASED_CONNECTION = new Set(['QueryRunnerProviderAlreadyReleasedError', 
 export function isDatabaseUnavailable(exception: unknown): boolean {
   if (!(exception instanceof Error)) return false;
   if (RELEASED_CONNECTION.has(exception.name)) return true;
-  const { code, severity } = exception as Error & { code?: unknown; severity?: unknown };
-  const fromDatabase = exception.name === 'QueryFailedError' || typeof severity === 'string';
-  if (fromDatabase && typeof code === 'string' && CONNECTION_LOST.test(code)) return true;
+  const state = sqlState(exception);
+  if (state && CONNECTION_LOST.test(state)) return true;
+  const { code } = exception as Error & { code?: unknown };
   if (typeof code === 'string' && SOCKET_ERRORS.has(code)) return true;
   return CONNECTION_LOST_MESSAGES.test(exception.message);
 }
