@@ -123,22 +123,22 @@ export class InboxConsumer {
     const message = context.getMessage();
     const topic = context.getTopic();
     const requestId = headerValue(message.headers?.[REQUEST_ID_HEADER]);
-    return runWithRequestId(requestId, async () => {
+    const outcome = await runWithRequestId(requestId, async (): Promise<ConsumeOutcome> => {
       const envelope = parseValue(message.value);
       if (!isEventEnvelope(envelope)) {
         await this.deadLetter(context, consumer, 'malformed envelope', undefined, 0);
-        inboxEvents.inc({ topic, consumer, outcome: 'dead_lettered' });
         return 'dead-lettered';
       }
       // Input that can never succeed is not retried: it would only delay its partition.
       const problems = validate(envelope.payload);
       if (problems.length > 0) {
         await this.deadLetter(context, consumer, `invalid payload: ${problems.join('; ')}`, envelope.eventId, 0);
-        inboxEvents.inc({ topic, consumer, outcome: 'dead_lettered' });
         return 'dead-lettered';
       }
       return this.apply(context, consumer, envelope as EventEnvelope<TPayload>, handler, topic);
     });
+    inboxEvents.inc({ topic, consumer, outcome: outcome.replace('-', '_') });
+    return outcome;
   }
 
   private async apply<TPayload>(
@@ -152,7 +152,6 @@ export class InboxConsumer {
     const message = `${consumer} ${topic}/${context.getPartition()}@${context.getMessage().offset}`;
     const outcome = await this.attempts(context, consumer, envelope, handler, topic, message);
     clearStalled(message);
-    inboxEvents.inc({ topic, consumer, outcome: outcome.replace('-', '_') });
     if (outcome === 'applied') {
       const occurred = Date.parse(envelope.occurredAt);
       if (Number.isFinite(occurred)) inboxEventDelay.observe({ topic, consumer }, (Date.now() - occurred) / 1000);

@@ -1,6 +1,12 @@
 import { metricsRegistry } from '@infra/platform';
 import { consumersMakeProgress } from './messaging.module';
-import { CONSUMER_STALLED_AFTER_SECONDS, clearStalled, markStalled, oldestStallSeconds } from './messaging-metrics';
+import {
+  CONSUMER_STALLED_AFTER_SECONDS,
+  clearStalled,
+  markStalled,
+  measureOutboxBacklogWith,
+  oldestStallSeconds,
+} from './messaging-metrics';
 
 describe('a consumer held by a failing message', () => {
   afterEach(() => {
@@ -32,5 +38,23 @@ describe('a consumer held by a failing message', () => {
     await expect(consumersMakeProgress(start + (CONSUMER_STALLED_AFTER_SECONDS + 1) * 1000)).rejects.toThrow(
       'a message has held its consumer for 121 s',
     );
+  });
+});
+
+describe('the outbox backlog gauge', () => {
+  afterEach(() => measureOutboxBacklogWith(undefined));
+  const scraped = async () =>
+    Number(
+      (await metricsRegistry.getSingleMetricAsString('outbox_oldest_pending_seconds'))
+        .split('\n')
+        .at(-1)
+        ?.split(' ')[1],
+    );
+
+  it("asks the relay's probe when scraped, and keeps the last value when the database cannot answer", async () => {
+    measureOutboxBacklogWith(() => Promise.resolve(42.5));
+    expect(await scraped()).toBe(42.5);
+    measureOutboxBacklogWith(() => Promise.reject(new Error('connection refused')));
+    expect(await scraped()).toBe(42.5);
   });
 });

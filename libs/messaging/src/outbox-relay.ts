@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
 import type { KafkaProducer } from './kafka-producer';
-import { outboxOldestPending, outboxPublished, outboxPublishFailures } from './messaging-metrics';
+import { measureOutboxBacklogWith, outboxPublished, outboxPublishFailures } from './messaging-metrics';
 
 export const OUTBOX_CHANNEL = 'outbox_events';
 const RELAY_LOCK_KEY = 0x6f757462; // "outb": one active relay per database keeps per-key order
@@ -88,12 +88,14 @@ export class OutboxRelay {
 
   async start(): Promise<void> {
     this.stopped = false;
+    measureOutboxBacklogWith(() => this.oldestPendingSeconds());
     await this.listen();
     this.schedule(0);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    measureOutboxBacklogWith(undefined);
     clearTimeout(this.timer);
     await this.running;
     await this.listener?.end().catch(() => undefined);
@@ -169,7 +171,6 @@ export class OutboxRelay {
       } catch (error) {
         this.failures += 1;
         outboxPublishFailures.inc();
-        await this.measureBacklog();
         if (this.failures === 1 || this.failures % 10 === 0) {
           this.logger.warn(
             `outbox relay cannot publish (attempt ${this.failures}): ${error instanceof Error ? error.message : String(error)}`,
@@ -180,21 +181,16 @@ export class OutboxRelay {
       // A batch cut by count or by bytes may have left events behind: look again until one comes back empty.
       if (published > 0) this.again = true;
     } while (this.again && !this.stopped);
-    await this.measureBacklog();
     await this.cleanup();
   }
 
-  /** The oldest unpublished event's age (the partial index on unpublished ids finds it); a failed look is skipped. */
-  private async measureBacklog(): Promise<void> {
-    try {
-      const [oldest] = (await this.dataSource.query(
-        `SELECT extract(epoch FROM now() - created_at)::float8 AS age FROM outbox
-          WHERE published_at IS NULL ORDER BY id LIMIT 1`,
-      )) as { age: number }[];
-      outboxOldestPending.set(Math.max(0, oldest?.age ?? 0));
-    } catch {
-      // The database is out of reach: its own readiness check says so.
-    }
+  /** The oldest unpublished event's age in seconds, 0 when none (the partial index on unpublished ids finds it). */
+  private async oldestPendingSeconds(): Promise<number> {
+    const [oldest] = (await this.dataSource.query(
+      `SELECT extract(epoch FROM now() - created_at)::float8 AS age FROM outbox
+        WHERE published_at IS NULL ORDER BY id LIMIT 1`,
+    )) as { age: number }[];
+    return Math.max(0, oldest?.age ?? 0);
   }
 
   private async publishBatch(): Promise<number> {
