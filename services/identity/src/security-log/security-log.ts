@@ -45,8 +45,8 @@ export class SecurityLog {
    * whether or not the email is a user's. A write that fails is logged, never thrown.
    */
   recordInBackground(scope: SecurityEventScope, input: SecurityEventInput): void {
-    const clientAddress = input.clientAddress ?? currentClientAddress() ?? null;
-    this.record(scope, { ...input, clientAddress }).catch((error: unknown) =>
+    // `record` reads the request's client address before its first await, so it is still the request's.
+    this.record(scope, input).catch((error: unknown) =>
       this.logger.error({ err: error, kind: input.kind }, 'security log entry not written'),
     );
   }
