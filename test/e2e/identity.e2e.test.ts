@@ -22,7 +22,8 @@ const TEXTS = {
   signedOut: 'You have been successfully signed out.',
 };
 
-jest.setTimeout(120_000);
+// Browser sign-ins with MFA wait out a TOTP step and then render Home: minutes on a loaded machine.
+jest.setTimeout(300_000);
 
 const session = useBrowser();
 

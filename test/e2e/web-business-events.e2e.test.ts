@@ -17,7 +17,7 @@ const session = useBrowser();
 /** Analytics measures a new event in a job queued when it hears of it; a busy machine takes a while. */
 const MEASURE_MS = 120_000;
 /** The analyses can take a few seconds on a busy machine. */
-const RENDER_MS = 45_000;
+const RENDER_MS = WAIT_MS;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const NAME_RULE = 'Name must be unique and only alphanumeric and _- characters are allowed. Maximum 50 Characters';

@@ -17,7 +17,7 @@ jest.setTimeout(300_000);
 const session = useBrowser();
 
 /** The analyses can take a few seconds on a busy machine (first request of a horizon, cold caches). */
-const RENDER_MS = 45_000;
+const RENDER_MS = WAIT_MS;
 const SCREENS = path.resolve(__dirname, '../../.cache/test-results/screens');
 const WIDGET_ERROR = 'Oops! Error loading widget';
 

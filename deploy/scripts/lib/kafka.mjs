@@ -67,6 +67,13 @@ function writeServerProperties(port, controllerPort, paths) {
     // Topics are created up front from libs/contracts (kafkajs cannot subscribe to missing topics on KRaft).
     'auto.create.topics.enable': 'false',
     'log.retention.hours': '168',
+    // One local broker serving a handful of clients: Kafka's default pools (3 network, 8 I/O, 10 background threads)
+    // sized for a server kept ~80 threads runnable and starved the services on a 2-core machine under load.
+    'num.network.threads': '2',
+    'num.io.threads': '2',
+    'background.threads': '2',
+    'num.recovery.threads.per.data.dir': '1',
+    'log.cleaner.threads': '1',
   };
   fs.mkdirSync(paths.dir, { recursive: true });
   fs.writeFileSync(
@@ -128,6 +135,10 @@ export async function ensureKafka({ port = 9092, controllerPort = port + 1, time
       '-Xmx512m',
       '-XX:+UseG1GC',
       '-XX:TieredStopAtLevel=1',
+      // The JVM sizes its collector and compiler pools from the host's cores; one of each is plenty here.
+      '-XX:ParallelGCThreads=1',
+      '-XX:ConcGCThreads=1',
+      '-XX:CICompilerCount=1',
       `-Dlog4j.configuration=file:${path.join(KAFKA_DIR, 'log4j.properties')}`,
       '-cp',
       classpath,

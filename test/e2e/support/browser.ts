@@ -3,8 +3,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
 
 export const BROWSER_BASE_URL = (process.env.BASE_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
-// A generous bound on one page step: with both cores kept busy, a sign-in took over 15 s to show Home.
-export const WAIT_MS = 45_000;
+// A generous bound on one page step: with both cores kept busy (load average 60 and more), the first screen after a
+// sign-in has taken over 45 s to draw.
+export const WAIT_MS = 90_000;
 
 export interface BrowserSession {
   readonly browser: Browser;
