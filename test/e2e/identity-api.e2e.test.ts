@@ -7,7 +7,7 @@ import { Kafka, logLevel } from 'kafkajs';
 import { Client } from 'pg';
 import { pollUntil } from '@infra/platform/testing';
 import manifest from '../../services.json';
-import { BASE_URL, call, DEMO_USERS, profileOf, tokenFor, withDemoTotp } from './support/api-client';
+import { BASE_URL, call, cookiesFrom, DEMO_USERS, profileOf, tokenFor, withDemoTotp } from './support/api-client';
 import { clearThrottles } from './support/throttles';
 
 jest.setTimeout(60_000);
@@ -17,12 +17,6 @@ const KAFKA_BROKER = process.env.KAFKA_BROKERS?.split(',')[0] ?? '127.0.0.1:9092
 const TOPIC = 'identity.account.thresholds-changed.v1';
 const IDENTITY_PORT = manifest.services.find((service) => service.name === 'identity')!.port;
 const IDENTITY_METRICS = `http://127.0.0.1:${IDENTITY_PORT + Number(process.env.E2E_PORT_OFFSET ?? 0)}/metrics`;
-
-function cookiesFrom(response: { headers: Headers }): Record<string, string> {
-  return Object.fromEntries(
-    response.headers.getSetCookie().map((cookie) => cookie.split(';')[0].split('=') as [string, string]),
-  );
-}
 
 /** Forgets the sign-in, MFA and reset counters of the product's Redis. */
 const clearSignInThrottles = () => clearThrottles('throttle:*');

@@ -48,6 +48,13 @@ interface RunnerOptions {
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
+ * How often a worker process checks that its schedules still exist in Redis. Redis restarted without its data (or
+ * flushed) loses them, and nothing else would bring them back before the next start: the sweeps that re-queue work
+ * PostgreSQL holds as unfinished would never run again.
+ */
+export const SCHEDULES_CHECK_MS = 30_000;
+
+/**
  * Owns one queue: the producer connection, the worker (where this process runs workers) and the schedules.
  * Shutdown closes the worker first, which waits for the jobs it is running, before the database closes.
  * The processors are looked up when the application has started, not injected: the queue does not depend on them,
@@ -59,6 +66,7 @@ class QueueRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly connections: Redis[] = [];
   private worker: Worker | undefined;
   private events: Promise<QueueEvents> | undefined;
+  private schedulesCheck: NodeJS.Timeout | undefined;
   readonly queue: Queue;
 
   constructor(
@@ -113,6 +121,7 @@ class QueueRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
     this.resolveProcessors();
     if (!this.runtime.workers) return;
     await this.syncSchedules();
+    this.schedulesCheck = setInterval(() => void this.restoreLostSchedules(), SCHEDULES_CHECK_MS).unref();
     this.worker = new Worker(this.options.queue, (job: Job) => this.run(job), {
       connection: this.connection({ maxRetriesPerRequest: null }),
       concurrency: this.options.concurrency ?? JOB_DEFAULTS.concurrency,
@@ -145,14 +154,35 @@ class QueueRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
 
   private async syncSchedules(): Promise<void> {
     const wanted = this.options.schedules;
-    for (const schedule of wanted) {
-      const repeat = schedule.every !== undefined ? { every: schedule.every } : { pattern: schedule.pattern };
-      await this.queue.upsertJobScheduler(schedule.name, repeat, { name: schedule.name, data: schedule.payload });
-    }
+    for (const schedule of wanted) await this.upsertSchedule(schedule);
     const names = new Set(wanted.map((schedule) => schedule.name));
     for (const existing of await this.queue.getJobSchedulers()) {
       if (!names.has(existing.key)) await this.queue.removeJobScheduler(existing.key);
     }
+  }
+
+  private async upsertSchedule(schedule: RunnerOptions['schedules'][number]): Promise<void> {
+    const repeat = schedule.every !== undefined ? { every: schedule.every } : { pattern: schedule.pattern };
+    await this.queue.upsertJobScheduler(schedule.name, repeat, { name: schedule.name, data: schedule.payload });
+  }
+
+  /**
+   * Creates again the schedules Redis no longer has. Only the missing ones: an upsert replaces the next run of a
+   * schedule that exists, and checks every 30 s must not move an hourly job.
+   */
+  async restoreLostSchedules(): Promise<string[]> {
+    const restored: string[] = [];
+    try {
+      for (const schedule of this.options.schedules) {
+        if (await this.queue.getJobScheduler(schedule.name)) continue;
+        await this.upsertSchedule(schedule);
+        restored.push(schedule.name);
+      }
+    } catch (error) {
+      this.logger.warn(`checking the schedules: ${errorMessage(error)}`);
+    }
+    if (restored.length > 0) this.logger.warn(`schedules lost from Redis, created again: ${restored.join(', ')}`);
+    return restored;
   }
 
   /** Runs the job's processor; what it returns is the job's result (for `addAndWait`). */
@@ -176,6 +206,7 @@ class QueueRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
   }
 
   async beforeApplicationShutdown(): Promise<void> {
+    clearInterval(this.schedulesCheck);
     // close() stops taking new jobs and waits for the running ones (the platform's deadline bounds the wait).
     await this.worker?.close();
     const events = await this.events?.catch(() => undefined);

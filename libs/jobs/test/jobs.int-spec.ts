@@ -288,6 +288,22 @@ describe('libs/jobs on a real Redis', () => {
     expect((await inspector().getJobSchedulers()).map((s) => s.key)).toEqual(['greet']);
   });
 
+  it('creates again a schedule Redis lost, and leaves one it still has as it is', async () => {
+    await start(WORKERS, [{ name: 'greet', every: 60_000, payload: { name: 'scheduled' } }]);
+    await pollUntil('scheduled job ran', () => journal.greeted.includes('scheduled'));
+    const runner = app!.get<{ restoreLostSchedules(): Promise<string[]> }>(`QueueRunner:${queueName}`);
+    const before = await inspector().getJobScheduler('greet');
+    // Present: nothing is created again and its next run does not move.
+    expect(await runner.restoreLostSchedules()).toEqual([]);
+    expect((await inspector().getJobScheduler('greet'))?.next).toBe(before?.next);
+    // Lost (Redis restarted without its data): created again, and it runs.
+    await inspector().removeJobScheduler('greet');
+    journal.greeted.length = 0;
+    expect(await runner.restoreLostSchedules()).toEqual(['greet']);
+    expect((await inspector().getJobSchedulers()).map((schedule) => schedule.key)).toEqual(['greet']);
+    await pollUntil('the restored schedule ran', () => journal.greeted.includes('scheduled'));
+  });
+
   it('runs two queues side by side in one app (a service registers its own and the messaging one)', async () => {
     journal = new Journal();
     const other = `${queueName}-other`;

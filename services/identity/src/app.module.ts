@@ -50,6 +50,7 @@ import { ServiceHealthController } from './service-health/service-health.control
 import { AttemptCounter } from './session/attempt-counter';
 import { LoginThrottle } from './session/login-throttle';
 import { SessionController } from './session/session.controller';
+import { REVOCATION_MARKS_CHECK, RestoreRevocationMarksJob } from './session/revocation-marks.job';
 import { SessionRepository } from './session/session.repository';
 import { SessionService } from './session/session.service';
 import { TokenService } from './session/token.service';
@@ -69,9 +70,13 @@ export class AppModule implements NestModule {
         JwtModule.register({}),
         JobsModule.register<IdentityJobs>({
           queue: IDENTITY_QUEUE,
-          processors: [SendPasswordResetJob, SendInvitationJob, SendAccountInvitationJob],
+          processors: [SendPasswordResetJob, SendInvitationJob, SendAccountInvitationJob, RestoreRevocationMarksJob],
+          schedules: [REVOCATION_MARKS_CHECK],
+          imports: [TypeOrmModule.forFeature(IDENTITY_ENTITIES), JwtModule.register({})],
           providers: [
             { provide: IdentityEnv, useValue: definition.env },
+            SessionRepository,
+            TokenService,
             PasswordResetRepository,
             PasswordLinkMail,
             Mailer,

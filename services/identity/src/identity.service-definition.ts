@@ -7,6 +7,7 @@ import { ApiKeys1764000000000 } from './database/migrations/1764000000000-api-ke
 import { InvitationNames1764121000000 } from './database/migrations/1764121000000-invitation-names';
 import { OrganizationPlansPublished1764200000000 } from './database/migrations/1764200000000-organization-plans-published';
 import { SecurityEvents1764300000000 } from './database/migrations/1764300000000-security-events';
+import { RevokedSessionsIndex1764400000000 } from './database/migrations/1764400000000-revoked-sessions-index';
 import { IDENTITY_ENTITIES } from './identity.entities';
 import { IdentityEnv, loadIdentityEnv } from './identity.env';
 import { accountError } from './accounts/accounts.errors';
@@ -20,6 +21,7 @@ export const IDENTITY_MIGRATIONS = [
   InvitationNames1764121000000,
   OrganizationPlansPublished1764200000000,
   SecurityEvents1764300000000,
+  RevokedSessionsIndex1764400000000,
 ];
 
 /** The identity service: accounts, organizations, users, members, roles, sign-in, MFA, password reset. */

@@ -18,8 +18,8 @@ import { TagAssignmentController } from './tag-assignment/tag-assignment.control
 import { TagAssignmentRepository } from './tag-assignment/tag-assignment.repository';
 import { TagAssignmentService } from './tag-assignment/tag-assignment.service';
 import { TagImportController } from './tag-import/tag-import.controller';
-import { RunTagImportJob, ValidateTagImportJob } from './tag-import/tag-import.jobs';
-import { TAGGING_QUEUE, TaggingJobs } from './tag-import/tag-import.queue';
+import { RunTagImportJob, TagImportSweepJob, ValidateTagImportJob } from './tag-import/tag-import.jobs';
+import { TAG_IMPORT_SWEEP, TAGGING_QUEUE, TaggingJobs } from './tag-import/tag-import.queue';
 import { TagImportRepository } from './tag-import/tag-import.repository';
 import { TagImportService } from './tag-import/tag-import.service';
 import { TaggingEnv } from './tagging.env';
@@ -60,7 +60,8 @@ export class AppModule {
         ...serviceFoundation(definition),
         JobsModule.register<TaggingJobs>({
           queue: TAGGING_QUEUE,
-          processors: [ValidateTagImportJob, RunTagImportJob],
+          processors: [ValidateTagImportJob, RunTagImportJob, TagImportSweepJob],
+          schedules: [TAG_IMPORT_SWEEP],
           providers: [...TAG_WRITE_PROVIDERS, ...importProviders],
         }),
       ],

@@ -5,6 +5,7 @@ import { TagImports1765100000000 } from './database/migrations/1765100000000-tag
 import { TagRules1765200000000 } from './database/migrations/1765200000000-tag-rules';
 import { ImportIssueCounts1765300000000 } from './database/migrations/1765300000000-import-issue-counts';
 import { AuditDetailCodes1765400000000 } from './database/migrations/1765400000000-audit-detail-codes';
+import { ImportActor1765500000000 } from './database/migrations/1765500000000-import-actor';
 import { loadTaggingEnv, TaggingEnv } from './tagging.env';
 import { taggingError } from './tagging.errors';
 
@@ -15,6 +16,7 @@ export const TAGGING_MIGRATIONS = [
   TagRules1765200000000,
   ImportIssueCounts1765300000000,
   AuditDetailCodes1765400000000,
+  ImportActor1765500000000,
 ];
 
 /** The tagging service: tags, assignments, system tags, the audit log, and its read model of inventory. */

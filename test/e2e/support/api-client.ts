@@ -53,6 +53,13 @@ export async function call<T = unknown>(
   return { status: response.status, body: parsed as T, text, headers: response.headers };
 }
 
+/** The cookies a response sets, by name (the browser sign-in's `access_token` and `refresh_token`). */
+export function cookiesFrom(response: { headers: Headers }): Record<string, string> {
+  return Object.fromEntries(
+    response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]!.split('=') as [string, string]),
+  );
+}
+
 export interface Tokens {
   accessToken: string;
   refreshToken: string;

@@ -17,6 +17,8 @@ export interface IdentityJobs {
   'send-invitation': { userId: string };
   /** An existing user invited to an account: the link to accept it (invitations/invitations.jobs.ts). */
   'send-account-invitation': { email: string; token: string };
+  /** Puts back the revoked sign-ins' marks Redis lost (session/revocation-marks.job.ts). */
+  'restore-revocation-marks': Record<string, never>;
 }
 
 const TOKEN_LIFETIME_MS = 30 * 60 * 1000;

@@ -69,6 +69,16 @@ export class SessionRepository {
     });
   }
 
+  /** Sign-ins revoked in the last `seconds` (an access token of theirs may still be alive), and how long it may live. */
+  revokedWithin(seconds: number): Promise<{ familyId: string; remainingSeconds: number }[]> {
+    return this.refreshTokens.query(
+      `SELECT family_id AS "familyId",
+              ceil(extract(epoch FROM max(revoked_at) + make_interval(secs => $1) - now()))::int AS "remainingSeconds"
+         FROM refresh_tokens WHERE revoked_at > now() - make_interval(secs => $1) GROUP BY family_id`,
+      [seconds],
+    );
+  }
+
   async liveFamiliesOf(userId: string): Promise<string[]> {
     const rows = await this.refreshTokens
       .createQueryBuilder('token')

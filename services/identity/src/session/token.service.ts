@@ -90,6 +90,21 @@ export class TokenService {
     await this.markRevoked(familyId);
   }
 
+  /**
+   * Marks again the sign-ins revoked within an access token's lifetime; answers how many marks were missing. The
+   * marks live in Redis only: restarted without its data, it would let the access tokens of signed-out sessions
+   * through until they expire. PostgreSQL keeps the revocations (NX: a mark Redis still has is left as it is).
+   */
+  async restoreRevocationMarks(): Promise<number> {
+    const families = await this.repository.revokedWithin(this.env.ACCESS_TOKEN_TTL_SECONDS);
+    if (families.length === 0) return 0;
+    const marks = this.redis.pipeline();
+    for (const { familyId, remainingSeconds } of families)
+      marks.set(revokedSessionKey(familyId), '1', 'EX', Math.max(1, remainingSeconds), 'NX');
+    const answers = (await marks.exec()) ?? [];
+    return answers.filter(([error, answer]) => !error && answer === 'OK').length;
+  }
+
   /** Access tokens are stateless: the gateway refuses this session's for the rest of their lifetime. */
   private async markRevoked(familyId: string): Promise<void> {
     await this.redis.set(revokedSessionKey(familyId), '1', 'EX', this.env.ACCESS_TOKEN_TTL_SECONDS);

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { JobProcessor, TypedJob, UnrecoverableError } from '@infra/jobs';
 import type { TaggingJobs, ValidationOutcome } from './tag-import.queue';
 import { TagImportService } from './tag-import.service';
@@ -33,5 +33,21 @@ export class RunTagImportJob extends JobProcessor<TaggingJobs, 'run-tag-import'>
   async process({ importId, actor }: TaggingJobs['run-tag-import'], job: TypedJob<TaggingJobs, 'run-tag-import'>) {
     const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     await this.imports.runImport(importId, actor, finalAttempt);
+  }
+}
+
+/** See `TagImportService.requeueUnfinished`. */
+@Injectable()
+export class TagImportSweepJob extends JobProcessor<TaggingJobs, 'tag-import-sweep'> {
+  readonly name = 'tag-import-sweep';
+  private readonly logger = new Logger(TagImportSweepJob.name);
+
+  constructor(private readonly imports: TagImportService) {
+    super();
+  }
+
+  async process(): Promise<void> {
+    const queued = await this.imports.requeueUnfinished();
+    if (queued > 0) this.logger.debug(`${queued} unfinished imports checked (a job Redis still has is kept)`);
   }
 }

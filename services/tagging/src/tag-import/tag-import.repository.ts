@@ -53,11 +53,11 @@ export class TagImportRepository {
   /** A new import of this content, or undefined when the organization has one already (unique content index). */
   async create(actor: Actor, fileName: string, sha256: string): Promise<TagImportRow | undefined> {
     const [row] = await this.dataSource.query<TagImportRow[]>(
-      `INSERT INTO tag_imports (organization_id, file_name, sha256, user_id, api_key_id)
-       VALUES ($1, $2, $3, $4, $5)
+      `INSERT INTO tag_imports (organization_id, file_name, sha256, user_id, api_key_id, actor)
+       VALUES ($1, $2, $3, $4, $5, $6::jsonb)
        ON CONFLICT (organization_id, file_name, sha256) DO NOTHING
        RETURNING ${COLUMNS}`,
-      [actor.organizationId, fileName, sha256, actor.userId, actor.apiKeyId],
+      [actor.organizationId, fileName, sha256, actor.userId, actor.apiKeyId, JSON.stringify(actor)],
     );
     return row;
   }
@@ -83,6 +83,17 @@ export class TagImportRepository {
     return this.dataSource.query<TagImportRow[]>(
       `SELECT ${LISTED_COLUMNS}, NULL::jsonb AS issues FROM tag_imports WHERE organization_id = $1 ORDER BY created_at DESC, id LIMIT ${limit}`,
       [organizationId],
+    );
+  }
+
+  /**
+   * Imports of every organization that have not ended, oldest first, with the actor their job runs as: the sweep's
+   * one cross-tenant read (it queues each job again; the job works in the import's own organization).
+   */
+  async unfinished(limit: number): Promise<{ id: string; actor: Actor }[]> {
+    return this.dataSource.query<{ id: string; actor: Actor }[]>(
+      `SELECT id, actor FROM tag_imports
+        WHERE status IN ('queued', 'running') AND actor IS NOT NULL ORDER BY created_at LIMIT ${limit}`,
     );
   }
 

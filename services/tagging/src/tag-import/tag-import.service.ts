@@ -28,6 +28,8 @@ import { TAGGING_QUEUE, type TaggingJobResults, type TaggingJobs, type Validatio
 import { TagImportRepository, type TagImportRow } from './tag-import.repository';
 
 const PAST_IMPORTS_SHOWN = 100;
+/** Imports queued again per sweep: far more than are ever running at once. */
+const UNFINISHED_SWEPT_MAX = 1000;
 
 export function toTagImportDto(row: TagImportRow): TagImportDto {
   return {
@@ -132,6 +134,17 @@ export class TagImportService {
     if (row.status === 'queued' || row.status === 'running')
       await this.jobs.add('run-tag-import', { importId: row.id, actor }, { jobId: row.id });
     return { created: created !== undefined, import: toTagImportDto(row) };
+  }
+
+  /**
+   * The sweep: queues again every import that has not ended. The job id is the import id, so a job Redis still has
+   * is left as it is; one Redis lost (restarted without its data) runs again, and `runImport` makes it exactly once.
+   */
+  async requeueUnfinished(): Promise<number> {
+    const unfinished = await this.imports.unfinished(UNFINISHED_SWEPT_MAX);
+    for (const { id, actor } of unfinished)
+      await this.jobs.add('run-tag-import', { importId: id, actor }, { jobId: id });
+    return unfinished.length;
   }
 
   async list(actor: Actor): Promise<TagImportDto[]> {
