@@ -65,10 +65,10 @@ const REPLICATED: readonly Replicated[] = [
   },
   {
     what: 'tag assignments',
+    // System tags' assignments travel too (the dashboards filter by them).
     source: {
       service: 'tagging',
-      sql: `SELECT a.tag_id || '|' || a.asset_id AS key FROM tag_assets a JOIN tags t ON t.id = a.tag_id
-             WHERE a.organization_id = $1 AND NOT t.system`,
+      sql: `SELECT tag_id || '|' || asset_id AS key FROM tag_assets WHERE organization_id = $1`,
     },
     copies: ['inventory', 'events', 'analytics'].map((service) => ({ service, sql: assignmentKeys })),
   },
@@ -208,7 +208,7 @@ describe('the Kafka broker killed while users write', () => {
       });
       writes.push({
         what: 'PATCH business-events/:id',
-        status: (await as('PATCH', `business-events/${eventId}`, { description: 'edited while Kafka was down' }))
+        status: (await as('PATCH', `business-events/${eventId}`, { description: 'edited-while-Kafka-was-down' }))
           .status,
       });
       // A tag import onto assets tagging knew before the fault.
