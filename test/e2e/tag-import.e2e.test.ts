@@ -15,7 +15,7 @@ import {
   type UpsertAssetsResponse,
 } from '@infra/contracts';
 import { pollUntil } from '@infra/platform/testing';
-import { BASE_URL, call, OrganizationSession, organizationSession } from './support/api-client';
+import { BASE_URL, call, OrganizationSession, organizationSession, uploadTagFile } from './support/api-client';
 
 jest.setTimeout(120_000);
 
@@ -29,20 +29,11 @@ const externalIds = [`imp-${run}-a`, `imp-${run}-b`];
 const api = <T = unknown>(who: OrganizationSession, method: string, path: string, body?: unknown) =>
   call<T>(method, path, { token: who.token, organizationId: who.organizationId, body });
 
-/** Asks for an upload address and PUTs the file there as the browser does; returns the PUT's status. */
-async function upload(who: OrganizationSession, fileName: string, content: string | Buffer): Promise<number> {
-  const address = await api<FileAddressDto>(who, 'GET', `s3/tag-upload/${encodeURIComponent(fileName)}`);
-  expect(address.status).toBe(200);
-  const url = address.body.url.startsWith('http') ? address.body.url : `${BASE_URL}${address.body.url}`;
-  const response = await fetch(url, { method: 'PUT', headers: address.body.headers, body: content });
-  return response.status;
-}
-
 const validate = (who: OrganizationSession, fileName: string) =>
   api<ImportValidationDto>(who, 'GET', `tags/validate/import?fileName=${encodeURIComponent(fileName)}`);
 
 async function uploadAndValidate(fileName: string, content: string | Buffer): Promise<ImportValidationDto> {
-  expect(await upload(admin, fileName, content)).toBe(200);
+  expect(await uploadTagFile(admin, fileName, content)).toBe(200);
   const answer = await validate(admin, fileName);
   expect(answer.status).toBe(200);
   return answer.body;
@@ -68,9 +59,9 @@ beforeAll(async () => {
   });
   // The assets reach tagging through inventory's events: validation knows them once it has.
   const probe = `probe-${run}.csv`;
-  expect(await upload(admin, probe, `key,value,description,assets\nprobe-${run},v,,${externalIds.join('|')}\n`)).toBe(
-    200,
-  );
+  expect(
+    await uploadTagFile(admin, probe, `key,value,description,assets\nprobe-${run},v,,${externalIds.join('|')}\n`),
+  ).toBe(200);
   await pollUntil('tagging knows the assets', async () => (await validate(admin, probe)).body.valid);
 });
 
@@ -218,7 +209,7 @@ describe('each failure kind', () => {
     });
     expect(json.status).toBe(415);
 
-    expect(await upload(admin, `ours-${run}.csv`, `${header}imp-${run}-ours,v,,\n`)).toBe(200);
+    expect(await uploadTagFile(admin, `ours-${run}.csv`, `${header}imp-${run}-ours,v,,\n`)).toBe(200);
     expect((await validate(acme, `ours-${run}.csv`)).status).toBe(404);
     expect((await api(acme, 'POST', `tags/import?fileName=ours-${run}.csv`)).status).toBe(404);
   });
@@ -226,9 +217,9 @@ describe('each failure kind', () => {
   it('takes files up to 10 MiB (larger than the JSON limit) and refuses larger ones with 413', async () => {
     const row = `imp-${run}-big,v,${'d'.repeat(200)},\n`;
     const twoMegabytes = header + row.repeat(Math.ceil((2 * 1024 * 1024) / row.length));
-    expect(await upload(admin, `big-${run}.csv`, twoMegabytes)).toBe(200);
+    expect(await uploadTagFile(admin, `big-${run}.csv`, twoMegabytes)).toBe(200);
     const tooLarge = Buffer.alloc(10 * 1024 * 1024 + 1, 'a');
-    expect(await upload(admin, `huge-${run}.csv`, tooLarge)).toBe(413);
+    expect(await uploadTagFile(admin, `huge-${run}.csv`, tooLarge)).toBe(413);
   });
 
   it('takes the organizationId in the query as the spec writes these calls, and only the request’s own', async () => {

@@ -10,13 +10,12 @@ import { Client } from 'pg';
 import type {
   BusinessEventDto,
   CollectionDetailDto,
-  FileAddressDto,
   ImportValidationDto,
   TagImportDto,
   UpsertAssetsResponse,
 } from '@infra/contracts';
 import { pollUntil } from '@infra/platform/testing';
-import { BASE_URL, callAs, organizationSession, type OrganizationSession } from '../e2e/support/api-client';
+import { callAs, organizationSession, type OrganizationSession, uploadTagFile } from '../e2e/support/api-client';
 
 jest.setTimeout(600_000);
 
@@ -140,14 +139,6 @@ describe('the Kafka broker killed while users write', () => {
   let collectionId = '';
   let eventId = '';
 
-  /** Asks for an upload address and PUTs the CSV there as the browser does. */
-  async function upload(fileName: string, content: string): Promise<number> {
-    const address = await as<FileAddressDto>('GET', `s3/tag-upload/${encodeURIComponent(fileName)}`);
-    if (address.status !== 200) return address.status;
-    const url = address.body.url.startsWith('http') ? address.body.url : `${BASE_URL}${address.body.url}`;
-    return (await fetch(url, { method: 'PUT', headers: address.body.headers, body: content })).status;
-  }
-
   beforeAll(async () => {
     admin = await organizationSession('admin');
     as = callAs(admin);
@@ -219,7 +210,7 @@ describe('the Kafka broker killed while users write', () => {
       );
       writes.push({
         what: 'PUT tag file',
-        status: await upload(fileName, `key,value,description,assets\n${rows.join('\n')}\n`),
+        status: await uploadTagFile(admin, fileName, `key,value,description,assets\n${rows.join('\n')}\n`),
       });
       const validation = await as<ImportValidationDto>('GET', `tags/validate/import?fileName=${fileName}`);
       writes.push({ what: `GET tags/validate/import (valid: ${validation.body.valid})`, status: validation.status });

@@ -10,7 +10,6 @@ import path from 'node:path';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import type {
-  FileAddressDto,
   ImportValidationDto,
   TagDto,
   TagImportDto,
@@ -25,6 +24,7 @@ import {
   cookiesFrom,
   DEMO_USERS,
   organizationSession,
+  uploadTagFile,
   type OrganizationSession,
 } from '../e2e/support/api-client';
 
@@ -76,13 +76,6 @@ describe('Redis loses its data while work is queued', () => {
   const known = [`rd-${run}-a`, `rd-${run}-b`];
   let assetIds: string[] = [];
 
-  async function upload(fileName: string, content: string): Promise<number> {
-    const address = await as<FileAddressDto>('GET', `s3/tag-upload/${encodeURIComponent(fileName)}`);
-    if (address.status !== 200) return address.status;
-    const url = address.body.url.startsWith('http') ? address.body.url : `${BASE_URL}${address.body.url}`;
-    return (await fetch(url, { method: 'PUT', headers: address.body.headers, body: content })).status;
-  }
-
   beforeAll(async () => {
     admin = await organizationSession('admin');
     as = callAs(admin);
@@ -92,7 +85,9 @@ describe('Redis loses its data while work is queued', () => {
     expect(upserted.status).toBe(200);
     assetIds = upserted.body.results.map((result) => result.id);
     const probe = `rd-probe-${run}.csv`;
-    expect(await upload(probe, `key,value,description,assets\nrd-probe-${run},v,,${known.join('|')}\n`)).toBe(200);
+    expect(
+      await uploadTagFile(admin, probe, `key,value,description,assets\nrd-probe-${run},v,,${known.join('|')}\n`),
+    ).toBe(200);
     await pollUntil(
       'tagging and analytics know the assets',
       async () => {
@@ -127,7 +122,7 @@ describe('Redis loses its data while work is queued', () => {
     const signedOut = await signedOutAccessToken();
     const fileName = `rd-${run}.csv`;
     const rows = Array.from({ length: IMPORT_ROWS }, (_, i) => `rd-${run}-${i},v,,${known[i % 2]}`);
-    expect(await upload(fileName, `key,value,description,assets\n${rows.join('\n')}\n`)).toBe(200);
+    expect(await uploadTagFile(admin, fileName, `key,value,description,assets\n${rows.join('\n')}\n`)).toBe(200);
     const hour = new Date(Math.floor(Date.now() / 3_600_000 - 2) * 3_600_000).toISOString();
     const telemetry = await as<TelemetryIngestResponse>('POST', 'telemetry', {
       samples: assetIds.map((assetId) => ({ assetId, hour, cpuUtil: 40, cost: 1 })),

@@ -1,6 +1,7 @@
 // Signing in demo users through the real gateway, for the end-to-end tests.
 import { authenticator } from 'otplib';
 import { pollUntil } from '@infra/platform/testing';
+import type { FileAddressDto } from '@infra/contracts';
 
 export const BASE_URL = process.env.BASE_URL ?? 'http://localhost:8080';
 export const DEMO_MFA_SECRET = 'JBSWY3DPEHPK3PXP';
@@ -119,3 +120,12 @@ export const callAs =
   (who: OrganizationSession) =>
   <T = unknown>(method: string, path: string, body?: unknown) =>
     call<T>(method, path, { token: who.token, organizationId: who.organizationId, body });
+
+/** Asks for a tag-file upload address and PUTs the file there as the browser does; answers the first failing status. */
+export async function uploadTagFile(who: OrganizationSession, fileName: string, content: string | Buffer) {
+  const address = await callAs(who)<FileAddressDto>('GET', `s3/tag-upload/${encodeURIComponent(fileName)}`);
+  if (address.status !== 200) return address.status;
+  return (
+    await fetch(new URL(address.body.url, BASE_URL), { method: 'PUT', headers: address.body.headers, body: content })
+  ).status;
+}
