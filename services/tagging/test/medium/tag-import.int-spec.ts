@@ -242,6 +242,28 @@ describe('CSV tag import (real PostgreSQL, LocalFileStore)', () => {
     expect(theirTags).toEqual([]);
   });
 
+  describe('Redis lost its data (issue 24)', () => {
+    it('the sweep queues again an unfinished import whose job is gone, leaves a queued one alone, and it runs once', async () => {
+      const actor = adminOfNewOrganization();
+      const submitted = await submit(actor, 'lost.csv', importCsv([['lost', 'v', '', '']]));
+      const kept = await submit(actor, 'kept.csv', importCsv([['kept', 'v', '', '']]));
+      // Redis restarted without its data: the job is gone, the import is still queued in PostgreSQL.
+      await (await queuedJob(submitted.import.id)).remove();
+      expect(await jobsOf(submitted.import.id)).toBe(0);
+
+      expect(await harness.service.requeueUnfinished()).toBeGreaterThanOrEqual(2);
+      expect(await jobsOf(submitted.import.id)).toBe(1);
+      expect(await jobsOf(kept.import.id)).toBe(1);
+      // Its job carries the actor the import was submitted by.
+      expect((await queuedJob(submitted.import.id)).data).toEqual({ importId: submitted.import.id, actor });
+      await runQueuedJob(submitted.import.id);
+      expect(await importOf(actor, submitted.import.id)).toMatchObject({ status: 'completed', recordsImported: 1 });
+      // Ended: the next sweep leaves it out.
+      await harness.service.requeueUnfinished();
+      expect(await jobsOf(submitted.import.id)).toBe(1);
+    });
+  });
+
   describe('resilience (issue 20)', () => {
     it('lists at most 1000 issues of a failed import and stores the counts; the list of imports carries only counts', async () => {
       const actor = adminOfNewOrganization();
