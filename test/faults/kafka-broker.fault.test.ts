@@ -15,7 +15,7 @@ import type {
   UpsertAssetsResponse,
 } from '@infra/contracts';
 import { pollUntil } from '@infra/platform/testing';
-import { callAs, organizationSession, type OrganizationSession, uploadTagFile } from '../e2e/support/api-client';
+import { call, callAs, tokenFor, type OrganizationSession, uploadTagFile } from '../e2e/support/api-client';
 
 jest.setTimeout(600_000);
 
@@ -88,7 +88,7 @@ async function checksum(service: string, sql: string, organizationId: string): P
   }
 }
 
-/** Every copy that differs from its source, as "what in service: copy ≠ source". */
+/** Every copy that differs from its source, as "what in service: copy ≠ source" (the rows of one organization). */
 async function differences(organizationId: string): Promise<string[]> {
   const found: string[] = [];
   for (const { what, source, copies } of REPLICATED) {
@@ -140,8 +140,33 @@ describe('the Kafka broker killed while users write', () => {
   let eventId = '';
 
   beforeAll(async () => {
-    admin = await organizationSession('admin');
+    // An account and organization of the test's own: every copy starts empty, whatever other tests left elsewhere.
+    const sysadmin = (await tokenFor('sysadmin')).accessToken;
+    const account = await call<{ id: string }>('POST', 'accounts', {
+      token: sysadmin,
+      body: { name: `Kafka fault ${run}`, slug: `kf-${run}` },
+    });
+    expect(account.status).toBe(201);
+    const plan = { plan: 'Premium', assetLimit: KNOWN_ASSETS + NEW_ASSETS };
+    expect((await call('PUT', `accounts/${account.body.id}`, { token: sysadmin, body: plan })).status).toBe(200);
+    const organization = await call<{ id: string }>('POST', 'organizations', {
+      token: sysadmin,
+      body: { accountId: account.body.id, name: `Kafka fault ${run}` },
+    });
+    expect(organization.status).toBe(201);
+    admin = { token: sysadmin, organizationId: organization.body.id, accountId: account.body.id };
     as = callAs(admin);
+    // Inventory applies the plan once identity's event reaches it.
+    await pollUntil(
+      'inventory knows the plan',
+      async () =>
+        (
+          await as<UpsertAssetsResponse>('PUT', 'assets', {
+            assets: known.map((externalId) => ({ externalId, name: externalId, site: 'us-east-1a' })),
+          })
+        ).status === 200,
+      { timeoutMs: 60_000, intervalMs: 500 },
+    );
     const upserted = await as<UpsertAssetsResponse>('PUT', 'assets', {
       assets: known.map((externalId) => ({ externalId, name: externalId, site: 'us-east-1a' })),
     });
@@ -165,7 +190,11 @@ describe('the Kafka broker killed while users write', () => {
     // Before the fault every copy has caught up: what differs afterwards is the fault's doing.
     await pollUntil(
       'every copy equals its source before the fault',
-      async () => (await differences(admin.organizationId)).length === 0,
+      async () => {
+        const found = await differences(admin.organizationId);
+        if (found.length > 0) throw new Error(found.join('; '));
+        return true;
+      },
       { timeoutMs: 120_000, intervalMs: 500 },
     );
   });

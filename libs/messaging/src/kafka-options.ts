@@ -1,5 +1,6 @@
 import { KafkaOptions, Transport } from '@nestjs/microservices';
 import { logLevel, KafkaConfig } from 'kafkajs';
+import { kafkaLogCreator } from './kafka-log';
 
 export interface KafkaSettings {
   brokers: string[];
@@ -12,6 +13,7 @@ export function kafkaClientConfig({ brokers, clientId }: KafkaSettings): KafkaCo
     clientId,
     brokers,
     logLevel: logLevel.ERROR,
+    logCreator: kafkaLogCreator(clientId),
     connectionTimeout: 3000,
     retry: { initialRetryTime: 300, retries: 8, maxRetryTime: 5000 },
   };
