@@ -157,21 +157,17 @@ describe('the Kafka broker killed while users write', () => {
     admin = { token: sysadmin, organizationId: organization.body.id, accountId: account.body.id };
     as = callAs(admin);
     // Inventory applies the plan once identity's event reaches it.
-    await pollUntil(
+    const upserted = await pollUntil(
       'inventory knows the plan',
-      async () =>
-        (
-          await as<UpsertAssetsResponse>('PUT', 'assets', {
-            assets: known.map((externalId) => ({ externalId, name: externalId, site: 'us-east-1a' })),
-          })
-        ).status === 200,
+      async () => {
+        const answer = await as<UpsertAssetsResponse>('PUT', 'assets', {
+          assets: known.map((externalId) => ({ externalId, name: externalId, site: 'us-east-1a' })),
+        });
+        return answer.status === 200 && answer.body;
+      },
       { timeoutMs: 60_000, intervalMs: 500 },
     );
-    const upserted = await as<UpsertAssetsResponse>('PUT', 'assets', {
-      assets: known.map((externalId) => ({ externalId, name: externalId, site: 'us-east-1a' })),
-    });
-    expect(upserted.status).toBe(200);
-    knownIds = upserted.body.results.map((result) => result.id);
+    knownIds = upserted.results.map((result) => result.id);
     const collection = await as<CollectionDetailDto>('POST', 'collections', {
       name: `kf-${run}`,
       assetIds: knownIds.slice(0, 2),

@@ -131,8 +131,7 @@ export class TagImportService {
     const sha256 = sha256Of(content);
     const created = await this.imports.create(actor, fileName, sha256);
     const row = created ?? (await this.imports.findByContent(actor.organizationId, fileName, sha256))!;
-    if (row.status === 'queued' || row.status === 'running')
-      await this.jobs.add('run-tag-import', { importId: row.id, actor }, { jobId: row.id });
+    if (row.status === 'queued' || row.status === 'running') await this.queueRun(row.id, actor);
     return { created: created !== undefined, import: toTagImportDto(row) };
   }
 
@@ -142,9 +141,13 @@ export class TagImportService {
    */
   async requeueUnfinished(): Promise<number> {
     const unfinished = await this.imports.unfinished(UNFINISHED_SWEPT_MAX);
-    for (const { id, actor } of unfinished)
-      await this.jobs.add('run-tag-import', { importId: id, actor }, { jobId: id });
+    for (const { id, actor } of unfinished) await this.queueRun(id, actor);
     return unfinished.length;
+  }
+
+  /** The job id is the import id: BullMQ never holds two jobs of one import. */
+  private async queueRun(importId: string, actor: Actor): Promise<void> {
+    await this.jobs.add('run-tag-import', { importId, actor }, { jobId: importId });
   }
 
   async list(actor: Actor): Promise<TagImportDto[]> {
