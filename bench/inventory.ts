@@ -2,13 +2,18 @@
 // `npm run bench:inventory`). In a fresh account and organization (the demo data is left alone) it:
 //   1. loads ASSETS (100,000) generated assets with PUT assets, 1000 per call from CLIENTS (2) loaders: assets/s;
 //   2. puts 20% of them in a collection and tags 10% (tagging.tags.assigned.v1 events on Kafka, the real path);
-//   3. times GET assets (page of 50, sorted by name, with the tag filter and the collection filter): p50/p95;
+//   3. times GET assets (page of 50, sorted by name, with the tag filter and the collection filter): p50/p95; then
+//      the same list query of the repository alternately behind the tenant wall (row-level security) and beyond it;
 //   4. times PUT assets of one asset → inventory.asset.upserted.v1 consumed by a second consumer group: p50/p95.
 // Targets: GET p95 < 50 ms; PUT ≥ 5,000 assets/s; event consumed p95 < 250 ms.
-// BASE_URL (http://localhost:8080), KAFKA_BROKERS (127.0.0.1:9092), ASSETS, SAMPLES (300), EVENTS (50).
+// BASE_URL (http://localhost:8080), KAFKA_BROKERS (127.0.0.1:9092), INVENTORY_DATABASE (infra_inventory), ASSETS,
+// SAMPLES (300), EVENTS (50).
 import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
-import { summarise } from './stats';
+import { percentile, summarise } from './stats';
+import { DataSource } from 'typeorm';
+import { inOrganization, installTenantWall } from '@infra/platform';
+import { AssetsRepository } from '../services/inventory/src/assets/assets.repository';
 import { api, freshOrganization, timed } from './bench-client';
 
 const KAFKA_BROKER = process.env.KAFKA_BROKERS?.split(',')[0] ?? '127.0.0.1:9092';
@@ -17,6 +22,9 @@ const SAMPLES = Number(process.env.SAMPLES ?? 300);
 const EVENTS = Number(process.env.EVENTS ?? 50);
 /** Concurrent loaders of step 1 (each sends its share of the calls one after another). */
 const CLIENTS = Number(process.env.CLIENTS ?? 2);
+/** Inventory's database, for the wall's cost (step 3): `npm start`'s unless told (a product copy has a prefix). */
+const INVENTORY_DATABASE = process.env.INVENTORY_DATABASE ?? 'infra_inventory';
+const DATABASE_HOST = process.env.DATABASE_HOST ?? '127.0.0.1';
 
 /** One call's worth of assets: realistic attributes, distinct names (sorting by name has work to do). */
 function batch(start: number, size: number) {
@@ -124,6 +132,7 @@ async function main(): Promise<void> {
   process.stdout.write(
     `${summarise(`GET assets (${ASSETS} assets, page of 50 sorted by name, tag + collection filter, ${expected} match)`, latencies)}\n`,
   );
+  await wallCost(organizationId, { tagIds: [tagId], collectionIds: [collection.id] });
   const plain: number[] = [];
   for (let i = 0; i < 100; i += 1) plain.push((await timed(() => api('GET', 'assets?pageSize=50&sort=-cpu_cores')))[1]);
   process.stdout.write(`${summarise(`GET assets (no filter, sorted by -cpu_cores)`, plain)}\n`);
@@ -158,6 +167,45 @@ async function main(): Promise<void> {
   }
   await consumer.disconnect();
   process.stdout.write(`${summarise('PUT assets → inventory.asset.upserted.v1 consumed', eventLatencies)}\n`);
+}
+
+/**
+ * The tenant wall's cost on the same read, in the same run: inventory's own list query (the repository the service
+ * runs), alternately as the runtime role behind row-level security and as the owner beyond it.
+ */
+async function wallCost(organizationId: string, filter: { tagIds: string[]; collectionIds: string[] }): Promise<void> {
+  const connect = async (username: string) =>
+    new DataSource({ type: 'postgres', host: DATABASE_HOST, username, database: INVENTORY_DATABASE }).initialize();
+  const behindWall = await connect('infra_inventory_runtime');
+  installTenantWall(behindWall);
+  const beyondWall = await connect(process.env.DATABASE_USER ?? 'postgres');
+  const options = {
+    ...filter,
+    limit: 50,
+    offset: 0,
+    sort: 'name' as const,
+    descending: false,
+    statuses: ['active' as const],
+  };
+  const times = { behind: [] as number[], beyond: [] as number[] };
+  for (let i = 0; i < SAMPLES + 20; i += 1) {
+    const page = { ...options, offset: 50 * (i % 5) };
+    const [, behind] = await timed(() =>
+      inOrganization(organizationId, () => new AssetsRepository(behindWall).list(organizationId, page)),
+    );
+    const [, beyond] = await timed(() => new AssetsRepository(beyondWall).list(organizationId, page));
+    if (i < 20) continue;
+    times.behind.push(behind);
+    times.beyond.push(beyond);
+  }
+  await Promise.all([behindWall.destroy(), beyondWall.destroy()]);
+  const sorted = (values: number[]) => [...values].sort((x, y) => x - y);
+  const ratio = (q: number) => (percentile(sorted(times.behind), q) / percentile(sorted(times.beyond), q)).toFixed(2);
+  process.stdout.write(
+    `${summarise('  list query behind the wall (runtime role, row-level security)', times.behind)}\n` +
+      `${summarise('  list query beyond the wall (owner, baseline)', times.beyond)}\n` +
+      `  wall cost: p50 ${ratio(50)}×, p95 ${ratio(95)}×\n`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, isPortOpen, log, run, runAsync, waitFor } from './proc.mjs';
+import { grantRuntimeRole, runtimeRole, WALLED_SERVICES } from './postgres.mjs';
 import { installSecrets, SECRET_NAMES } from './secrets.mjs';
 import { GATEWAY, SERVICE_PORTS, SERVICES, secretsOf } from './services.mjs';
 import { SupervisedProcess } from './supervisor.mjs';
@@ -114,6 +115,10 @@ export function productEnv({
       ...secretsFor(name, secrets),
       PORT: String(SERVICE_PORTS[name] + portOffset),
       DATABASE_NAME: `${databasePrefix}${name}`,
+      // A walled service serves as its runtime role; its migrations run as the owner (postgres.mjs).
+      ...(WALLED_SERVICES.includes(name)
+        ? { DATABASE_USER: runtimeRole(name), DATABASE_MIGRATION_USER: env.DATABASE_USER ?? 'postgres' }
+        : {}),
     },
   }));
   // Copies of the product on other offsets must not collide on the gateway's metrics port either.
@@ -143,6 +148,8 @@ export async function migrateAll(processes) {
     }),
   );
   if (failures.length) throw new Error(`failed: ${failures.join(', ')}`);
+  for (const p of jobs.filter((job) => WALLED_SERVICES.includes(job.name)))
+    await grantRuntimeRole(p.name, p.env.DATABASE_NAME);
 }
 
 /** Runs every service's migrations, then its demo-data seed if it has one (seeds are idempotent). */

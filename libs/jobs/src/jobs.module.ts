@@ -10,7 +10,7 @@ import {
 import { ModuleRef } from '@nestjs/core';
 import { Job, Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
 import type Redis from 'ioredis';
-import { REDIS } from '@infra/platform';
+import { inOrganization, REDIS } from '@infra/platform';
 import { defaultJobOptions, JOB_DEFAULTS, RetryOptions } from './job-defaults';
 import { jobDuration, jobsCompleted, jobsFailed } from './job-metrics';
 import { JobQueue, jobQueueToken } from './job-queue';
@@ -192,7 +192,9 @@ class QueueRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
     try {
       const processor = this.processors.get(job.name);
       if (!processor) throw new UnrecoverableError(`no processor for job "${job.name}"`);
-      const result = await processor.process(job.data, job);
+      // A job about one organization sees that organization's rows (row-level security); a job about none sees no
+      // tenant row unless its processor names a cross-tenant path.
+      const result = await inOrganization(organizationOf(job.data), () => processor.process(job.data, job));
       jobsCompleted.inc(labels);
       end({ outcome: 'completed' });
       return result;
@@ -258,4 +260,10 @@ export class JobsModule {
       exports: [jobQueueToken(options.queue)],
     };
   }
+}
+
+/** The organization a job's payload names (`organizationId`), if any. */
+function organizationOf(data: unknown): string | null {
+  const organizationId = (data as { organizationId?: unknown } | null)?.organizationId;
+  return typeof organizationId === 'string' ? organizationId : null;
 }

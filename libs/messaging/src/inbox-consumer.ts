@@ -10,7 +10,7 @@ import {
   TopicName,
   validateTopicPayload,
 } from '@infra/contracts';
-import { runWithRequestId } from '@infra/platform';
+import { inOrganization, runWithRequestId } from '@infra/platform';
 import type { KafkaProducer } from './kafka-producer';
 import { clearStalled, inboxEventDelay, inboxEvents, inboxHandlerFailures, markStalled } from './messaging-metrics';
 import { isPurged } from './organization-purge';
@@ -135,7 +135,10 @@ export class InboxConsumer {
         await this.deadLetter(context, consumer, `invalid payload: ${problems.join('; ')}`, envelope.eventId, 0);
         return 'dead-lettered';
       }
-      return this.apply(context, consumer, envelope as EventEnvelope<TPayload>, handler, topic);
+      // The handler sees the rows of the event's organization only (row-level security); none for account events.
+      return inOrganization(envelope.organizationId ?? null, () =>
+        this.apply(context, consumer, envelope as EventEnvelope<TPayload>, handler, topic),
+      );
     });
     inboxEvents.inc({ topic, consumer, outcome: outcome.replace('-', '_') });
     return outcome;

@@ -8,6 +8,7 @@ import {
   AccessRefusals,
   bootstrapApp,
   databaseOptions,
+  installTenantWall,
   PlatformModule,
   runMigrationsLocked,
   ServiceEnv,
@@ -66,12 +67,15 @@ export function serviceTopicProblems(definition: ServiceDefinition): string[] {
   ];
 }
 
-function serviceDatabaseOptions(definition: ServiceDefinition) {
-  return databaseOptions(
-    definition.env,
+function serviceDatabaseOptions(definition: ServiceDefinition, { asOwner = false } = {}) {
+  const { env } = definition;
+  const options = databaseOptions(
+    env,
     [...MESSAGING_ENTITIES, ...definition.entities],
     [...MESSAGING_MIGRATIONS, ...definition.migrations],
   );
+  if (!asOwner || !env.DATABASE_MIGRATION_USER) return options;
+  return { ...options, username: env.DATABASE_MIGRATION_USER, password: env.DATABASE_MIGRATION_PASSWORD ?? '' };
 }
 
 /**
@@ -87,13 +91,23 @@ export function serviceFoundation(definition: ServiceDefinition): DynamicModule[
       requireCallerContext: true,
       refusals: definition.refusals,
     }),
-    TypeOrmModule.forRoot(serviceDatabaseOptions(definition)),
+    TypeOrmModule.forRootAsync({
+      useFactory: () => serviceDatabaseOptions(definition),
+      // Every connection carries the caller's organization for the tables' row-level security (tenant-wall.ts).
+      dataSourceFactory: async (options) => {
+        const dataSource = await new DataSource(options!).initialize();
+        installTenantWall(dataSource);
+        return dataSource;
+      },
+    }),
     MessagingModule.forRoot({
       brokers: env.kafkaBrokers,
       clientId: env.KAFKA_CLIENT_ID,
       maxDeliveryAttempts: env.KAFKA_MAX_DELIVERY_ATTEMPTS,
     }),
-    messagingJobs(definition.name),
+    messagingJobs(definition.name, {
+      tableOwner: env.DATABASE_MIGRATION_USER ? serviceDatabaseOptions(definition, { asOwner: true }) : null,
+    }),
   ];
 }
 
@@ -146,7 +160,7 @@ export function startService(module: DynamicModule, definition: ServiceDefinitio
 
 /** Applies the service's pending migrations (used by `npm start`, `npm test` and Kubernetes init containers). */
 export async function migrateService(definition: ServiceDefinition): Promise<void> {
-  const dataSource = new DataSource(serviceDatabaseOptions(definition));
+  const dataSource = new DataSource(serviceDatabaseOptions(definition, { asOwner: true }));
   try {
     const applied = await runMigrationsLocked(dataSource);
     new Logger('Migrations').log(

@@ -1,5 +1,5 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import { JobProcessor } from '@infra/jobs';
 import type { MessagingJobs } from './inbox-retention';
 
@@ -31,8 +31,11 @@ async function maintainTablesWhere(
   condition: string,
   command: 'ANALYZE' | 'VACUUM',
 ): Promise<string[]> {
+  // Only the tables this role may maintain: PostgreSQL skips the others with a warning, and the log would lie.
   const tables = (await dataSource.query(
-    `SELECT format('%I.%I', schemaname, relname) AS name FROM pg_stat_user_tables WHERE ${condition}`,
+    `SELECT format('%I.%I', s.schemaname, s.relname) AS name
+       FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
+      WHERE pg_has_role(c.relowner, 'USAGE') AND ${condition}`,
   )) as { name: string }[];
   for (const { name } of tables) await dataSource.query(`${command} ${name}`);
   return tables.map(({ name }) => name);
@@ -52,19 +55,42 @@ export async function vacuumDeadRows(dataSource: DataSource): Promise<string[]> 
   return maintainTablesWhere(dataSource, 'n_dead_tup > 50 + 0.2 * greatest(n_live_tup, 0)', 'VACUUM');
 }
 
+/**
+ * The connection options of the tables' owner, where the service serves as a runtime role that owns nothing (its
+ * row-level security): only an owner may ANALYZE or VACUUM a table. Null: the service's own connection is the owner.
+ */
+export const TABLE_OWNER_OPTIONS = 'messaging:table-owner-options';
+
 @Injectable()
 export class RefreshStatisticsJob extends JobProcessor<MessagingJobs, 'refresh-statistics'> {
   readonly name = 'refresh-statistics';
   private readonly logger = new Logger(RefreshStatisticsJob.name);
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(TABLE_OWNER_OPTIONS) private readonly tableOwner: DataSourceOptions | null,
+  ) {
     super();
   }
 
   async process(): Promise<void> {
-    const vacuumed = await vacuumDeadRows(this.dataSource);
+    if (!this.tableOwner) return this.maintain(this.dataSource);
+    // One short connection a minute as the owner, rather than an idle pool for the service's whole life.
+    const owner = await new DataSource({
+      ...this.tableOwner,
+      extra: { ...this.tableOwner.extra, max: 1 },
+    } as DataSourceOptions).initialize();
+    try {
+      await this.maintain(owner);
+    } finally {
+      await owner.destroy();
+    }
+  }
+
+  private async maintain(dataSource: DataSource): Promise<void> {
+    const vacuumed = await vacuumDeadRows(dataSource);
     if (vacuumed.length > 0) this.logger.log(`vacuumed ${vacuumed.join(', ')}`);
-    const analyzed = await refreshStaleStatistics(this.dataSource);
+    const analyzed = await refreshStaleStatistics(dataSource);
     if (analyzed.length > 0) this.logger.log(`refreshed planner statistics of ${analyzed.join(', ')}`);
   }
 }

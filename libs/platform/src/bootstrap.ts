@@ -13,6 +13,7 @@ import {
   refuseDeepJson,
   refuseUnsafeText,
 } from './http';
+import { tenantScopeMiddleware } from './database';
 import { requestIdMiddleware } from './logging';
 import { httpMetricsMiddleware, setServiceLabel } from './metrics';
 import { installProcessErrorHandlers } from './process-errors';
@@ -49,6 +50,7 @@ export async function bootstrapApp(module: unknown, options: BootstrapOptions): 
   // req.ip is the address TRUST_PROXY_HOPS proxies back (0: the socket's peer); X-Forwarded-For beyond that is ignored.
   app.set('trust proxy', options.env.TRUST_PROXY_HOPS);
   app.use(requestIdMiddleware);
+  app.use(tenantScopeMiddleware);
   app.use(httpMetricsMiddleware);
   if (options.bodyParser !== false) {
     const limit = options.bodyLimit ?? '1mb';

@@ -6,6 +6,7 @@ import { InventorySchema1764000000000 } from './database/migrations/176400000000
 import { AwsIntegrations1764100000000 } from './database/migrations/1764100000000-aws-integrations';
 import { TagsReadModel1764200000000 } from './database/migrations/1764200000000-tags-read-model';
 import { OrganizationPlans1764300000000 } from './database/migrations/1764300000000-organization-plans';
+import { TenantWall1765600000000 } from './database/migrations/1765600000000-tenant-wall';
 import { inventoryError } from './inventory.errors';
 
 /** Inventory's migrations, in order. */
@@ -14,6 +15,7 @@ export const INVENTORY_MIGRATIONS = [
   AwsIntegrations1764100000000,
   TagsReadModel1764200000000,
   OrganizationPlans1764300000000,
+  TenantWall1765600000000,
 ];
 
 /** The inventory service: assets, collections, views, sidebar favorites and the AWS integration. */

@@ -9,6 +9,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
+import { enterCallerOrganization } from '../database/tenant-wall';
 import { ACCESS_METADATA, AccessPolicy, AccessRefusals, checkAccess } from './access';
 import { CALLER_CONTEXT_HEADER, CallerContext, CallerContextVerifier } from './caller-context';
 
@@ -47,6 +48,8 @@ export class CallerContextGuard implements CanActivate {
     const caller = await this.verifier.verify(typeof header === 'string' ? header : undefined);
     if (!caller) throw new UnauthorizedException('Unauthorized');
     request.caller = caller;
+    // The database's row-level security shows this request only its organization's rows (none without one).
+    enterCallerOrganization(caller.organizationId);
     const policy = this.reflector.getAllAndOverride<AccessPolicy | undefined>(ACCESS_METADATA, [
       context.getHandler(),
       context.getClass(),

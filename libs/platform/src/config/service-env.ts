@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { DEFAULT_PORTS, ServiceName } from '@infra/contracts';
 import { IsEd25519Key } from './keys';
 import { loadConfig } from './load-config';
@@ -71,6 +71,20 @@ export class ServiceEnv extends CommonEnv {
   @Sensitive()
   @IsString()
   DATABASE_PASSWORD = '';
+
+  /**
+   * The role that owns the tables and runs the migrations (unset: DATABASE_USER). The service itself serves as
+   * DATABASE_USER, which should own nothing: row-level security then holds it to the caller's organization.
+   */
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  DATABASE_MIGRATION_USER?: string;
+
+  @Sensitive()
+  @IsOptional()
+  @IsString()
+  DATABASE_MIGRATION_PASSWORD?: string;
 
   @IsString()
   @IsNotEmpty()

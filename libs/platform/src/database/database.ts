@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { ClientBase } from 'pg';
 import { DataSource, DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
 import type { ServiceEnv } from '../config';
+import { acrossTenants, installTenantWall } from './tenant-wall';
 
 type EntityList = MixedList<string | (new () => unknown) | EntitySchema>;
 type MigrationList = MixedList<string | (new () => unknown)>;
@@ -51,12 +52,13 @@ export function listenForConnectionErrors(client: ClientBase): void {
  */
 export async function runMigrationsLocked(dataSource: DataSource): Promise<string[]> {
   if (!dataSource.isInitialized) await dataSource.initialize();
+  installTenantWall(dataSource);
   const runner = dataSource.createQueryRunner();
   await runner.connect();
   const lockKey = 0x6d696772; // "migr"
   try {
     await runner.query('SELECT pg_advisory_lock($1)', [lockKey]);
-    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    const applied = await acrossTenants('migrations', () => dataSource.runMigrations({ transaction: 'each' }));
     return applied.map((migration) => migration.name);
   } finally {
     await runner.query('SELECT pg_advisory_unlock($1)', [lockKey]).catch(() => undefined);

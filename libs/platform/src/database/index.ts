@@ -3,3 +3,4 @@ export * from './like';
 export * from './list-param';
 export * from './asset-filter';
 export * from './sql';
+export * from './tenant-wall';

@@ -6,7 +6,7 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { Client } from 'pg';
 import { DataSource, type MixedList } from 'typeorm';
 import { VALIDATION_PIPE_OPTIONS } from '../bootstrap';
-import { runMigrationsLocked } from '../database';
+import { installTenantWall, runMigrationsLocked } from '../database';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -94,6 +94,70 @@ export async function migratedTestDatabase(
       await database.drop();
     },
   };
+}
+
+/**
+ * A role as the services serve with behind row-level security (no superuser, no BYPASSRLS, owns nothing), granted
+ * what deploy/scripts/lib/postgres.mjs grants a runtime role on `database`, and a DataSource as it with the tenant
+ * wall installed. `drop()` closes it and drops the role (before the database).
+ */
+export async function runtimeRoleDataSource(
+  database: string,
+  entities: Schema = [],
+): Promise<{ dataSource: DataSource; drop: () => Promise<void> }> {
+  const role = `infra_it_runtime_${randomBytes(4).toString('hex')}`;
+  const admin = new Client({ ...testDatabaseConfig(), database });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE ROLE "${role}" LOGIN NOSUPERUSER NOBYPASSRLS`);
+    await admin.query(`GRANT CONNECT ON DATABASE "${database}" TO "${role}"`);
+    await admin.query(`GRANT USAGE ON SCHEMA public TO "${role}"`);
+    await admin.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO "${role}"`);
+    await admin.query(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO "${role}"`);
+  } finally {
+    await admin.end();
+  }
+  const cfg = testDatabaseConfig();
+  const dataSource = await new DataSource({
+    type: 'postgres',
+    host: cfg.host,
+    port: cfg.port,
+    username: role,
+    database,
+    entities,
+  }).initialize();
+  installTenantWall(dataSource);
+  return {
+    dataSource,
+    drop: async () => {
+      if (dataSource.isInitialized) await dataSource.destroy();
+      const client = new Client({ ...testDatabaseConfig(), database });
+      await client.connect();
+      // Its grants here and on the database go first: a role that holds privileges cannot be dropped.
+      await client.query(`DROP OWNED BY "${role}"`);
+      await client.query(`DROP ROLE "${role}"`);
+      await client.end();
+    },
+  };
+}
+
+/**
+ * The catalog test of the tenant wall: every table of the database with an `organization_id` column (partitions
+ * through their parent) that lacks forced row-level security or the `tenant_wall` policy. Empty when walled.
+ */
+export async function tablesOutsideTheWall(dataSource: DataSource): Promise<string[]> {
+  const rows = (await dataSource.query(
+    `SELECT c.relname AS name
+       FROM pg_class c
+       JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+        AND EXISTS (SELECT 1 FROM pg_attribute a
+                     WHERE a.attrelid = c.oid AND a.attname = 'organization_id' AND NOT a.attisdropped)
+        AND NOT (c.relrowsecurity AND c.relforcerowsecurity
+                 AND EXISTS (SELECT 1 FROM pg_policy p WHERE p.polrelid = c.oid AND p.polname = 'tenant_wall'))
+      ORDER BY 1`,
+  )) as { name: string }[];
+  return rows.map((row) => row.name);
 }
 
 export const kafkaBrokersForTests = () => (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');

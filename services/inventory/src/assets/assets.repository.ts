@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { containingPattern, join, raw, runSql, sql, type Sql } from '@infra/platform';
+import { acrossTenantsInTransaction, containingPattern, join, raw, runSql, sql, type Sql } from '@infra/platform';
 import {
   ASSET_ATTRIBUTE_NAMES,
   type AssetAttributes,
@@ -123,9 +123,11 @@ export class AssetsRepository {
    */
   async countOfAccountLocked(manager: EntityManager, accountId: string): Promise<number> {
     await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`asset-limit:${accountId}`]);
-    const [{ count }] = await manager.query<{ count: number }[]>(
-      `SELECT count(*)::int AS count FROM assets WHERE account_id = $1`,
-      [accountId],
+    // The account's other organizations are beyond this request's row-level security: a named cross-tenant path.
+    const [{ count }] = await acrossTenantsInTransaction(manager, 'asset-limit', () =>
+      manager.query<{ count: number }[]>(`SELECT count(*)::int AS count FROM assets WHERE account_id = $1`, [
+        accountId,
+      ]),
     );
     return count;
   }

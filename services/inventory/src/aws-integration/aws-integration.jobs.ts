@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { JobProcessor, TypedJob, UnrecoverableError } from '@infra/jobs';
 import { EventPublisher } from '@infra/messaging';
+import { acrossTenants } from '@infra/platform';
 import { AwsConnector } from './aws-connector';
 import { AwsAccessError } from './aws-errors';
 import type { AwsIntegrationJobs } from './aws-integration.queue';
@@ -25,6 +26,11 @@ export class QueueAwsSyncsJob extends JobProcessor<AwsIntegrationJobs, 'aws-sync
   }
 
   async process(): Promise<void> {
+    // Every organization's integration: a named cross-tenant path of the row-level security.
+    await acrossTenants('aws-sync-all', () => this.queueAll());
+  }
+
+  private async queueAll(): Promise<void> {
     let after: string | null = null;
     for (;;) {
       const page = await this.repository.organizationIdsAfter(after, QUEUE_PAGE_SIZE);

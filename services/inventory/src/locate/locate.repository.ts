@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { SidebarItemType } from '@infra/contracts';
+import { acrossTenants } from '@infra/platform';
 import { DataSource } from 'typeorm';
 
 const TABLE_OF: Record<SidebarItemType, string> = { asset: 'assets', collection: 'collections', view: 'views' };
@@ -18,18 +19,20 @@ export class LocateRepository {
     id: string,
     organizationIds: readonly string[],
   ): Promise<string | undefined> {
-    const [row] = (await this.dataSource.query(
-      `SELECT organization_id AS "organizationId" FROM ${TABLE_OF[kind]} WHERE id = $1 AND organization_id = ANY($2::uuid[])`,
-      [id, organizationIds],
+    // Several organizations at once: a named cross-tenant path of the row-level security.
+    const [row] = (await acrossTenants('locate', () =>
+      this.dataSource.query(
+        `SELECT organization_id AS "organizationId" FROM ${TABLE_OF[kind]} WHERE id = $1 AND organization_id = ANY($2::uuid[])`,
+        [id, organizationIds],
+      ),
     )) as { organizationId: string }[];
     return row?.organizationId;
   }
 
   /** For a System Admin, whose tenant is the whole platform: any organization. */
   async organizationOfAny(kind: SidebarItemType, id: string): Promise<string | undefined> {
-    const [row] = (await this.dataSource.query(
-      `SELECT organization_id AS "organizationId" FROM ${TABLE_OF[kind]} WHERE id = $1`,
-      [id],
+    const [row] = (await acrossTenants('locate', () =>
+      this.dataSource.query(`SELECT organization_id AS "organizationId" FROM ${TABLE_OF[kind]} WHERE id = $1`, [id]),
     )) as { organizationId: string }[];
     return row?.organizationId;
   }
