@@ -12,7 +12,7 @@ import { clearThrottles } from './support/throttles';
 
 jest.setTimeout(60_000);
 const MAIL_DIR = path.resolve(__dirname, '../..', process.env.E2E_MAIL_DIR ?? '.cache/test-results/mail');
-const IDENTITY_DB = process.env.E2E_IDENTITY_DB ?? 'infra_test_identity';
+const IDENTITY_DB = `${process.env.E2E_DATABASE_PREFIX ?? 'infra_test_'}identity`;
 const KAFKA_BROKER = process.env.KAFKA_BROKERS?.split(',')[0] ?? '127.0.0.1:9092';
 const TOPIC = 'identity.account.thresholds-changed.v1';
 const IDENTITY_PORT = manifest.services.find((service) => service.name === 'identity')!.port;

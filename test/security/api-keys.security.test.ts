@@ -10,7 +10,7 @@ jest.setTimeout(90_000);
 
 const PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
 const IDENTITY = `http://127.0.0.1:${3001 + PORT_OFFSET}`;
-const IDENTITY_DB = process.env.E2E_IDENTITY_DB ?? 'infra_test_identity';
+const IDENTITY_DB = `${process.env.E2E_DATABASE_PREFIX ?? 'infra_test_'}identity`;
 const wrongKey = (tag: string) => `iak_${tag.padEnd(43, 'x')}`;
 
 let admin: string;
