@@ -51,6 +51,8 @@ export async function purgeOrganization(
   manager: EntityManager,
   organizationId: string,
 ): Promise<Record<string, number>> {
+  // Alone: the writers that share this lock (holdLiveOrganization) finish first, and later ones see the purge.
+  await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [purgeLockKey(organizationId)]);
   const deleted: Record<string, number> = {};
   for (const table of await tenantTables(manager)) {
     const [, count] = (await manager.query(`DELETE FROM "${table}" WHERE organization_id = $1`, [organizationId])) as [
@@ -83,6 +85,21 @@ export async function purgeDeletedOrganization(
 }
 
 /** Has this service purged the organization? */
+/** The lock a purge takes alone and a writer of derived rows shares (transaction-scoped advisory locks). */
+const purgeLockKey = (organizationId: string) => `organization-purge:${organizationId}`;
+
+/**
+ * For a job that writes an organization's derived rows (roll-ups, period sums): shares the organization's purge lock
+ * until the transaction ends and answers whether the organization still exists here. A purge then waits for the
+ * writer and deletes what it wrote, or the writer, coming after the purge, sees it and writes nothing. Without it, a
+ * roll-up in flight while the organization was purged committed its rows after the purge's delete (offboarding left
+ * `asset_daily` and `period_windows` rows).
+ */
+export async function holdLiveOrganization(manager: EntityManager, organizationId: string): Promise<boolean> {
+  await manager.query(`SELECT pg_advisory_xact_lock_shared(hashtextextended($1, 0))`, [purgeLockKey(organizationId)]);
+  return !(await isPurged(manager, organizationId));
+}
+
 export async function isPurged(manager: EntityManager, organizationId: string): Promise<boolean> {
   const rows = await manager.query<unknown[]>(`SELECT 1 FROM purged_organizations WHERE id = $1`, [organizationId]);
   return rows.length > 0;

@@ -1,7 +1,8 @@
 // Medium test on PostgreSQL: the purge finds every table with an organization_id column (partitioned ones through
 // their parent), deletes children before the parents they reference, touches no other organization, and records it.
 import { randomUUID } from 'node:crypto';
-import { isPurged, purgeOrganization } from '../src';
+import { pollUntil } from '@infra/platform/testing';
+import { holdLiveOrganization, isPurged, purgeOrganization } from '../src';
 import { scratchMessagingDatabase, type ScratchDatabase } from './scratch-database';
 
 let db: ScratchDatabase;
@@ -49,4 +50,40 @@ it('deletes every row of the organization, children first, and only of that one'
   expect(await isPurged(db.dataSource.manager, staying)).toBe(false);
   // Again (a redelivered deletion): nothing left to delete, no error.
   expect(await db.dataSource.transaction((manager) => purgeOrganization(manager, leaving))).toEqual({});
+});
+
+it("waits for a writer of the organization's derived rows in flight, deletes what it wrote, and stops later ones", async () => {
+  const organizationId = randomUUID();
+  const parent = randomUUID();
+  let commitWriter!: () => void;
+  const writerMayCommit = new Promise<void>((resolve) => (commitWriter = resolve));
+  let writerHolds!: () => void;
+  const writerHoldsLock = new Promise<void>((resolve) => (writerHolds = resolve));
+  // A roll-up in flight: it holds the organization, then writes after the purge has started.
+  const writer = db.dataSource.transaction(async (manager) => {
+    expect(await holdLiveOrganization(manager, organizationId)).toBe(true);
+    writerHolds();
+    await writerMayCommit;
+    await manager.query(`INSERT INTO parents VALUES ($1, $2)`, [parent, organizationId]);
+  });
+  await writerHoldsLock;
+  const purge = db.dataSource.transaction((manager) => purgeOrganization(manager, organizationId));
+  // The purge waits on the writer's lock (state, not time: its backend is seen waiting on an advisory lock).
+  await pollUntil('the purge waits for the writer', async () => {
+    const [{ waiting }] = await db.dataSource.query<{ waiting: number }[]>(
+      `SELECT count(*)::int AS waiting FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event_type = 'Lock' AND wait_event = 'advisory'`,
+    );
+    return waiting > 0 || undefined;
+  });
+  commitWriter();
+  await writer;
+  expect(await purge).toEqual({ parents: 1 });
+  const [{ n }] = await db.dataSource.query<{ n: number }[]>(
+    `SELECT count(*)::int AS n FROM parents WHERE organization_id = $1`,
+    [organizationId],
+  );
+  expect(n).toBe(0);
+  // A writer that comes after the purge is told the organization is gone.
+  expect(await db.dataSource.transaction((manager) => holdLiveOrganization(manager, organizationId))).toBe(false);
 });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { holdLiveOrganization } from '@infra/messaging';
 import { raw, runSql, sql } from '@infra/platform';
 import {
   assetSumsSql,
@@ -51,6 +52,7 @@ export class PeriodsRepository {
       let redone = 0;
       for (;;) {
         const count = await this.dataSource.transaction(async (manager) => {
+          if (!(await holdLiveOrganization(manager, organizationId))) return 0;
           const [taken] = (await manager.query(
             // By row address, as the rollup drain does (a join back to the table can be planned as a nested loop).
             `WITH taken AS (
@@ -126,6 +128,7 @@ export class PeriodsRepository {
    */
   private async rebuildUnitCosts(organizationId: string, period: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
+      if (!(await holdLiveOrganization(manager, organizationId))) return;
       const [window] = await runSql<{ sums_version: string; assets_version: string }>(
         manager,
         sql`SELECT w.sums_version, coalesce(v.version, 0) AS assets_version
@@ -159,6 +162,7 @@ export class PeriodsRepository {
   /** Records each window; one that moved (or is new) is incomplete and every asset of it pending. */
   private async moveWindows(organizationId: string, windows: Horizon[]): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
+      if (!(await holdLiveOrganization(manager, organizationId))) return;
       const moved: string[] = [];
       for (const window of windows) {
         const rows = await manager.query<unknown[]>(

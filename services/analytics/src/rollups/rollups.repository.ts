@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DEFAULT_WORKLOAD_THRESHOLDS } from '@infra/contracts';
 import { DataSource, EntityManager } from 'typeorm';
+import { holdLiveOrganization } from '@infra/messaging';
 import { raw, runSql, sql, type Sql } from '@infra/platform';
 import { STANDARD_PERIOD_NAMES } from '../analyses/horizon';
 import { OrgHourlyRepository } from './org-hourly.repository';
@@ -100,6 +101,7 @@ export class RollupsRepository {
     const touched = new Set<string>();
     for (;;) {
       const days = await this.dataSource.transaction(async (manager) => {
+        if (!(await holdLiveOrganization(manager, organizationId))) return [];
         await manager.query(`SELECT pg_advisory_xact_lock(hashtext('analytics-rollup'), hashtext($1))`, [
           organizationId,
         ]);
@@ -193,6 +195,8 @@ export class RollupsRepository {
 
   /** Redoes the organization's hourly totals marked (what weighs them changed); returns how many days. */
   async recomputeOrgHourly(organizationId: string): Promise<number> {
-    return this.dataSource.transaction((manager) => this.orgHourly.recompute(manager, organizationId));
+    return this.dataSource.transaction(async (manager) =>
+      (await holdLiveOrganization(manager, organizationId)) ? this.orgHourly.recompute(manager, organizationId) : 0,
+    );
   }
 }
