@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
+import { holdLiveOrganization } from '@infra/messaging';
 import { raw, runSql, sql } from '@infra/platform';
 import type { BusinessEventChangedPayload, BusinessEventTarget, ImpactUpsertedPayload } from '@infra/contracts';
 import { DAY_MS } from '../analyses/horizon';
@@ -233,6 +234,8 @@ export class BusinessEventsRepository {
    */
   async measure(organizationId: string, eventId: string): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
+      // A measurement in flight while the organization is purged would otherwise commit its impacts after the purge.
+      if (!(await holdLiveOrganization(manager, organizationId))) return false;
       // A bound on a plan gone wrong: one ran an hour on a core (see above); the job fails and is retried instead.
       await manager.query(`SET LOCAL statement_timeout = '${MEASUREMENT_TIMEOUT}'`);
       const [event] = await manager.query<{ start_at: Date; end_at: Date }[]>(
