@@ -11,7 +11,7 @@ interface Reference {
  * `organization_id` column (the catalog decides, so a table added later is covered the day it exists), partitioned
  * tables once through their parent. Children come before the tables they reference, so foreign keys never refuse.
  */
-async function tenantTables(manager: EntityManager): Promise<string[]> {
+export async function tenantTables(manager: EntityManager): Promise<string[]> {
   const tables = (
     await manager.query<{ name: string }[]>(
       `SELECT c.relname AS name
@@ -84,7 +84,6 @@ export async function purgeDeletedOrganization(
   return organizationId;
 }
 
-/** Has this service purged the organization? */
 /** The lock a purge takes alone and a writer of derived rows shares (transaction-scoped advisory locks). */
 const purgeLockKey = (organizationId: string) => `organization-purge:${organizationId}`;
 
@@ -100,6 +99,7 @@ export async function holdLiveOrganization(manager: EntityManager, organizationI
   return !(await isPurged(manager, organizationId));
 }
 
+/** Has this service purged the organization? */
 export async function isPurged(manager: EntityManager, organizationId: string): Promise<boolean> {
   const rows = await manager.query<unknown[]>(`SELECT 1 FROM purged_organizations WHERE id = $1`, [organizationId]);
   return rows.length > 0;

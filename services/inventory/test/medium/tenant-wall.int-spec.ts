@@ -2,7 +2,7 @@
 // real migrations, read and written as a runtime role like the one the service serves as (no superuser, owns nothing).
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { MESSAGING_ENTITIES, MESSAGING_MIGRATIONS } from '@infra/messaging';
+import { MESSAGING_ENTITIES, MESSAGING_MIGRATIONS, tenantTables } from '@infra/messaging';
 import { acrossTenants, inOrganization } from '@infra/platform';
 import { migratedTestDatabase, runtimeRoleDataSource, tablesOutsideTheWall } from '@infra/platform/testing';
 import { AssetsRepository } from '../../src/assets/assets.repository';
@@ -20,7 +20,7 @@ describe("inventory's tenant wall (row-level security, real PostgreSQL)", () => 
   const sibling = randomUUID();
   const b = randomUUID();
   const assetOf: Record<string, string> = {};
-  let tenantTables: string[];
+  let tables: string[];
 
   /** One row of the organization in every tenant table of inventory (as the owner: superuser, beyond the wall). */
   async function seed(organizationId: string, account: string) {
@@ -90,13 +90,7 @@ describe("inventory's tenant wall (row-level security, real PostgreSQL)", () => 
       [b, randomUUID()],
     ])
       await seed(organizationId, account);
-    tenantTables = (
-      (await owner.query(
-        `SELECT DISTINCT c.relname AS name FROM pg_attribute t JOIN pg_class c ON c.oid = t.attrelid
-          JOIN pg_namespace n ON n.oid = c.relnamespace
-         WHERE n.nspname = 'public' AND t.attname = 'organization_id' AND c.relkind IN ('r', 'p')`,
-      )) as { name: string }[]
-    ).map((row) => row.name);
+    tables = await tenantTables(owner.manager);
     runtime = await runtimeRoleDataSource(database.name, MESSAGING_ENTITIES);
     app = runtime.dataSource;
   });
@@ -107,7 +101,7 @@ describe("inventory's tenant wall (row-level security, real PostgreSQL)", () => 
   });
 
   it('walls every table that has an organization_id column (the catalog test)', async () => {
-    expect(tenantTables.length).toBeGreaterThanOrEqual(10);
+    expect(tables.length).toBeGreaterThanOrEqual(10);
     expect(await tablesOutsideTheWall(owner)).toEqual([]);
   });
 
@@ -119,13 +113,13 @@ describe("inventory's tenant wall (row-level security, real PostgreSQL)", () => 
   });
 
   it('shows an organization only its own rows, in every tenant table, when the query forgets its filter', async () => {
-    for (const table of tenantTables) {
+    for (const table of tables) {
       expect({ table, seen: await inOrganization(a, () => visibleOrganizations(table)) }).toEqual({ table, seen: [a] });
     }
   });
 
   it('shows nothing outside any organization, and every row only on a named cross-tenant path', async () => {
-    for (const table of tenantTables) {
+    for (const table of tables) {
       expect({ table, seen: await visibleOrganizations(table) }).toEqual({ table, seen: [] });
       const all = await acrossTenants('wall-test', () => visibleOrganizations(table));
       expect({ table, seen: all }).toEqual({ table, seen: [a, b, sibling].sort() });
