@@ -262,8 +262,9 @@ export class JobsModule {
   }
 }
 
-/** The organization a job's payload names (`organizationId`), if any. */
-function organizationOf(data: unknown): string | null {
-  const organizationId = (data as { organizationId?: unknown } | null)?.organizationId;
+/** The organization a job's payload names (`organizationId`, or its `actor`'s for a job a user started), if any. */
+export function organizationOf(data: unknown): string | null {
+  const payload = data as { organizationId?: unknown; actor?: { organizationId?: unknown } } | null;
+  const organizationId = payload?.organizationId ?? payload?.actor?.organizationId;
   return typeof organizationId === 'string' ? organizationId : null;
 }

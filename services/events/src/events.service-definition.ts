@@ -2,10 +2,11 @@ import { ServiceDefinition } from '@infra/messaging';
 import { BUSINESS_EVENT_LIMITS, BusinessEventErrorCode, TOPICS } from '@infra/contracts';
 import { loadServiceEnv, ServiceEnv } from '@infra/platform';
 import { BusinessEvents1767000000000 } from './database/migrations/1767000000000-business-events';
+import { TenantWall1767100000000 } from './database/migrations/1767100000000-tenant-wall';
 import { businessEventError } from './events.errors';
 
 /** The events service's migrations, in order. */
-export const EVENTS_MIGRATIONS = [BusinessEvents1767000000000];
+export const EVENTS_MIGRATIONS = [BusinessEvents1767000000000, TenantWall1767100000000];
 
 /** The events service: business events, their assignments and expected impact, and its read models. */
 export function eventsService(env = loadServiceEnv('events', ServiceEnv)): ServiceDefinition {

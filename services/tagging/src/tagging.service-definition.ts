@@ -6,6 +6,7 @@ import { TagRules1765200000000 } from './database/migrations/1765200000000-tag-r
 import { ImportIssueCounts1765300000000 } from './database/migrations/1765300000000-import-issue-counts';
 import { AuditDetailCodes1765400000000 } from './database/migrations/1765400000000-audit-detail-codes';
 import { ImportActor1765500000000 } from './database/migrations/1765500000000-import-actor';
+import { TenantWall1765600000000 } from './database/migrations/1765600000000-tenant-wall';
 import { loadTaggingEnv, TaggingEnv } from './tagging.env';
 import { taggingError } from './tagging.errors';
 
@@ -17,6 +18,7 @@ export const TAGGING_MIGRATIONS = [
   ImportIssueCounts1765300000000,
   AuditDetailCodes1765400000000,
   ImportActor1765500000000,
+  TenantWall1765600000000,
 ];
 
 /** The tagging service: tags, assignments, system tags, the audit log, and its read model of inventory. */

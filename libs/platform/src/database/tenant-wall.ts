@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { NextFunction, Request, Response } from 'express';
 import type { PoolClient } from 'pg';
-import type { DataSource } from 'typeorm';
+import type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Row-level security, the second wall behind every query's own `organization_id` filter (issue 23). Each tenant table
@@ -17,6 +17,7 @@ export const CROSS_TENANT_PATHS = {
   'asset-limit': "inventory counts an account's assets over all its organizations (the plan's asset limit)",
   locate: "inventory finds which of the caller's organizations holds a shared link's entity",
   'aws-sync-all': 'inventory lists the organizations with an AWS integration to queue their hourly sync',
+  'tag-import-sweep': "tagging lists every organization's unfinished imports to queue again those Redis lost",
   'wall-test': 'tests that compare what the wall shows with every row',
 } as const;
 export type CrossTenantPath = keyof typeof CROSS_TENANT_PATHS;
@@ -148,4 +149,22 @@ export function tenantWallDownSql(tables: readonly string[]): string[] {
     'DROP FUNCTION tenant_wall_across()',
     'DROP FUNCTION tenant_wall_organization()',
   ];
+}
+
+/**
+ * A service's migration that walls its tenant tables (`tenantWallSql`); `name` carries the migration's timestamp, as
+ * TypeORM orders migrations by it.
+ */
+export function tenantWallMigration(name: string, tables: readonly string[]): new () => MigrationInterface {
+  return class implements MigrationInterface {
+    name = name;
+
+    async up(queryRunner: QueryRunner): Promise<void> {
+      for (const statement of tenantWallSql(tables)) await queryRunner.query(statement);
+    }
+
+    async down(queryRunner: QueryRunner): Promise<void> {
+      for (const statement of tenantWallDownSql(tables)) await queryRunner.query(statement);
+    }
+  };
 }

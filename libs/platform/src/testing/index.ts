@@ -6,7 +6,7 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { Client } from 'pg';
 import { DataSource, type MixedList } from 'typeorm';
 import { VALIDATION_PIPE_OPTIONS } from '../bootstrap';
-import { installTenantWall, runMigrationsLocked } from '../database';
+import { acrossTenants, inOrganization, installTenantWall, runMigrationsLocked } from '../database';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -158,6 +158,42 @@ export async function tablesOutsideTheWall(dataSource: DataSource): Promise<stri
       ORDER BY 1`,
   )) as { name: string }[];
   return rows.map((row) => row.name);
+}
+
+/** The organizations whose rows `dataSource` sees in `table` when it asks with no filter of its own. */
+export async function organizationsSeen(dataSource: DataSource, table: string): Promise<string[]> {
+  const rows = (await dataSource.query(`SELECT DISTINCT organization_id FROM "${table}"`)) as {
+    organization_id: string;
+  }[];
+  return rows.map((row) => row.organization_id).sort();
+}
+
+/**
+ * The wall test on a database with rows of every one of `organizations` in each of `tables`, read through `app` (a
+ * runtime role's DataSource): what each table shows beyond what it should. An organization must see itself alone,
+ * a query outside any organization nothing, a named cross-tenant path everyone. Empty when the wall holds.
+ */
+export async function wallBreaches(app: DataSource, tables: string[], organizations: string[]): Promise<string[]> {
+  const breaches: string[] = [];
+  const expect = async (scope: string, wanted: string[], seen: Promise<string[]>) => {
+    const got = await seen;
+    if (got.join() !== [...wanted].sort().join()) breaches.push(`${scope} sees [${got.join(', ')}]`);
+  };
+  for (const table of tables) {
+    for (const organization of organizations)
+      await expect(
+        `${table}: ${organization}`,
+        [organization],
+        inOrganization(organization, () => organizationsSeen(app, table)),
+      );
+    await expect(`${table}: outside any organization`, [], organizationsSeen(app, table));
+    await expect(
+      `${table}: across tenants`,
+      organizations,
+      acrossTenants('wall-test', () => organizationsSeen(app, table)),
+    );
+  }
+  return breaches;
 }
 
 export const kafkaBrokersForTests = () => (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ImportIssueCounts, ImportIssueDto, ImportStatus } from '@infra/contracts';
+import { acrossTenants } from '@infra/platform';
 import type { Actor } from '../tenant';
 
 export interface TagImportRow {
@@ -91,9 +92,11 @@ export class TagImportRepository {
    * one cross-tenant read (it queues each job again; the job works in the import's own organization).
    */
   async unfinished(limit: number): Promise<{ id: string; actor: Actor }[]> {
-    return this.dataSource.query<{ id: string; actor: Actor }[]>(
-      `SELECT id, actor FROM tag_imports
-        WHERE status IN ('queued', 'running') AND actor IS NOT NULL ORDER BY created_at LIMIT ${limit}`,
+    return acrossTenants('tag-import-sweep', () =>
+      this.dataSource.query<{ id: string; actor: Actor }[]>(
+        `SELECT id, actor FROM tag_imports
+          WHERE status IN ('queued', 'running') AND actor IS NOT NULL ORDER BY created_at LIMIT ${limit}`,
+      ),
     );
   }
 

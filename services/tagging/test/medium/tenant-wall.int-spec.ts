@@ -1,0 +1,111 @@
+// Medium tier: tagging's row-level security (issue 23, the second wall), on a scratch PostgreSQL database with the
+// real migrations, read and written as a runtime role like the one the service serves as (no superuser, owns nothing).
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { MESSAGING_ENTITIES, tenantTables } from '@infra/messaging';
+import { inOrganization } from '@infra/platform';
+import { runtimeRoleDataSource, tablesOutsideTheWall, wallBreaches } from '@infra/platform/testing';
+import { TagImportRepository } from '../../src/tag-import/tag-import.repository';
+import { TagsRepository } from '../../src/tags/tags.repository';
+import { adminOfNewOrganization, taggingTestDatabase } from './tagging-database';
+
+describe("tagging's tenant wall (row-level security, real PostgreSQL)", () => {
+  let database: Awaited<ReturnType<typeof taggingTestDatabase>>;
+  let runtime: Awaited<ReturnType<typeof runtimeRoleDataSource>>;
+  let owner: DataSource;
+  let app: DataSource;
+  const a = adminOfNewOrganization();
+  const b = adminOfNewOrganization();
+  const tagOf: Record<string, string> = {};
+  let tables: string[];
+
+  /** One row of the organization in every tenant table of tagging (as the owner: superuser, beyond the wall). */
+  async function seed(actor: typeof a) {
+    const organizationId = actor.organizationId;
+    const [{ id: tagId }] = (await owner.query(
+      `INSERT INTO tags (organization_id, key, value) VALUES ($1, 'env', 'prod') RETURNING id`,
+      [organizationId],
+    )) as { id: string }[];
+    tagOf[organizationId] = tagId;
+    const assetId = randomUUID();
+    const collectionId = randomUUID();
+    const statements: [string, unknown[]][] = [
+      [
+        `INSERT INTO assets (id, organization_id, name, status) VALUES ($1, $2, 'web', 'Active')`,
+        [assetId, organizationId],
+      ],
+      [
+        `INSERT INTO tag_assets (tag_id, asset_id, organization_id, source) VALUES ($1, $2, $3, 'manual')`,
+        [tagId, assetId, organizationId],
+      ],
+      [
+        `INSERT INTO tag_audit_log (organization_id, tag_id, user_id, activity, detail) VALUES ($1, $2, $3, 'Created', '')`,
+        [organizationId, tagId, actor.userId],
+      ],
+      [
+        `INSERT INTO tag_imports (organization_id, file_name, sha256, user_id, actor) VALUES ($1, 'tags.csv', 'x', $2, $3)`,
+        [organizationId, actor.userId, JSON.stringify(actor)],
+      ],
+      [
+        `INSERT INTO tag_rules (organization_id, account_id, name, tag_id, conditions, created_by)
+         VALUES ($1, $2, 'r', $3, '[]', $4)`,
+        [organizationId, actor.accountId, tagId, actor.userId],
+      ],
+      [`INSERT INTO collections (id, organization_id, name) VALUES ($1, $2, 'c')`, [collectionId, organizationId]],
+      [
+        `INSERT INTO collection_assets (collection_id, asset_id, organization_id) VALUES ($1, $2, $3)`,
+        [collectionId, assetId, organizationId],
+      ],
+    ];
+    for (const [text, values] of statements) await owner.query(text, values);
+  }
+
+  beforeAll(async () => {
+    database = await taggingTestDatabase();
+    owner = database.dataSource;
+    await seed(a);
+    await seed(b);
+    tables = await tenantTables(owner.manager);
+    runtime = await runtimeRoleDataSource(database.name, MESSAGING_ENTITIES);
+    app = runtime.dataSource;
+  });
+
+  afterAll(async () => {
+    await runtime?.drop();
+    await database?.drop();
+  });
+
+  it('walls every table that has an organization_id column (the catalog test)', async () => {
+    expect(tables.length).toBeGreaterThanOrEqual(8);
+    expect(await tablesOutsideTheWall(owner)).toEqual([]);
+  });
+
+  it('shows each organization only its own rows in every tenant table, none outside one, all on a named path', async () => {
+    expect(await wallBreaches(app, tables, [a.organizationId, b.organizationId])).toEqual([]);
+  });
+
+  it('answers a repository query that names another organization with nothing (a forgotten or wrong filter)', async () => {
+    const tags = new TagsRepository(app);
+    const other = b.organizationId;
+    expect(await inOrganization(a.organizationId, () => tags.find(other, tagOf[other]))).toBeUndefined();
+    expect(await inOrganization(other, () => tags.find(other, tagOf[other]))).toMatchObject({ id: tagOf[other] });
+  });
+
+  it("refuses to write another organization's tag, and deletes none of its rows", async () => {
+    await expect(
+      inOrganization(a.organizationId, () =>
+        app.query(`INSERT INTO tags (organization_id, key, value) VALUES ($1, 'planted', 'x')`, [b.organizationId]),
+      ),
+    ).rejects.toThrow(/row-level security/);
+    const [, deleted] = (await inOrganization(a.organizationId, () =>
+      app.query(`DELETE FROM tag_assets WHERE organization_id = $1`, [b.organizationId]),
+    )) as [unknown, number];
+    expect(deleted).toBe(0);
+  });
+
+  it("lists every organization's unfinished imports on the sweep's named path, whatever the job's scope", async () => {
+    const imports = new TagImportRepository(app);
+    const swept = await inOrganization(null, () => imports.unfinished(100));
+    expect(swept.map((row) => row.actor.organizationId).sort()).toEqual([a.organizationId, b.organizationId].sort());
+  });
+});
