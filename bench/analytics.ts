@@ -4,7 +4,8 @@
 // - ingest rate through the gateway (samples/s), and how long the rollups took to catch up;
 // - p50/p95 of each organization analysis (30 days), unfiltered and with the tag filter, beside the bare SQL that
 //   reads the same rollup rows in the same run;
-// - p95 of each asset analysis; a full rating computation of every asset; a full re-rollup after a threshold change.
+// - p95 of each asset analysis; a full rating computation of every asset; a full re-rollup after a threshold change;
+// - the tenant wall's cost: each organization analysis of the service behind the wall and beyond it, same run.
 // Targets: ingest >= 100,000 samples/s; organization analyses p95 < 150 ms; asset analyses p95 < 30 ms; full
 // recompute < 15 s. DATABASE_URL defaults to the local analytics database. RUNS (30) requests per figure; CLIENTS (1)
 // ingest callers at once.
@@ -12,6 +13,13 @@ import { Client } from 'pg';
 import type { CreateTagsResponse, TelemetryIngestResponse, UpsertAssetsResponse } from '@infra/contracts';
 import { api, apiJsonText, existingOrganization, freshOrganization, timed } from './bench-client';
 import { percentile } from './stats';
+import { printWallCost } from './wall-cost';
+import type { DataSource } from 'typeorm';
+import { AnalysesRepository } from '../services/analytics/src/analyses/analyses.repository';
+import { AnalysesService } from '../services/analytics/src/analyses/analyses.service';
+import { resolveHorizon } from '../services/analytics/src/analyses/horizon';
+import { OrgHourlyRepository } from '../services/analytics/src/rollups/org-hourly.repository';
+import { RollupsRepository } from '../services/analytics/src/rollups/rollups.repository';
 
 const ASSETS = Number(process.env.ASSETS ?? 10_000);
 const DAYS = Number(process.env.DAYS ?? 90);
@@ -27,6 +35,15 @@ const ORGANIZATION_ANALYSES = [
   'system-ratings',
   'business-overview',
 ];
+/** The service's methods behind the organization analyses, for the wall's cost (the same reads without HTTP). */
+const WALLED_ANALYSES = [
+  'workload',
+  'costAnalysis',
+  'workloadGap',
+  'systemUtilization',
+  'systemRatings',
+  'businessOverview',
+] as const;
 const ASSET_ANALYSES = ['workload', 'cost-analysis', 'workload-gap-analysis', 'system-utilization', 'system-ratings'];
 
 // The demo generator is an ES module; this file compiles to CommonJS, whose `import()` would become `require()`.
@@ -239,6 +256,29 @@ async function measure(
     );
     say(`  ${analysis.padEnd(22)} ${ms(result.p50)} / ${ms(result.p95)}${result.p95 < 30 ? '' : '  MISSED 30 ms'}`);
   }
+  say(`the tenant wall's cost: each organization analysis of the service, Last 30 Days, ${RUNS} runs each:`);
+  await printWallCost(
+    'analytics',
+    new URL(DATABASE_URL).pathname.slice(1),
+    organizationId,
+    RUNS,
+    Object.fromEntries(
+      WALLED_ANALYSES.map((analysis) => [
+        analysis,
+        (dataSource: DataSource) => {
+          const service = new AnalysesService(
+            new AnalysesRepository(dataSource),
+            new RollupsRepository(dataSource, new OrgHourlyRepository()),
+          );
+          const request = {
+            target: { organizationId, tagIds: [], collectionIds: [] },
+            horizon: resolveHorizon('30d', Date.now()),
+          };
+          return service[analysis](request);
+        },
+      ]),
+    ),
+  );
   const [, ratingsMs] = await timed(() => api('GET', 'organizations/system-ratings?timeHorizon=90d'));
   say(`full rating computation of ${ASSETS} assets over 90 days (what the recompute job runs): ${ms(ratingsMs)}`);
   // A threshold change redoes every asset-day of the organization, then its totals and ratings.

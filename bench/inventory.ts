@@ -10,11 +10,10 @@
 // SAMPLES (300), EVENTS (50).
 import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
-import { percentile, summarise } from './stats';
-import { DataSource } from 'typeorm';
-import { inOrganization, installTenantWall } from '@infra/platform';
+import { summarise } from './stats';
 import { AssetsRepository } from '../services/inventory/src/assets/assets.repository';
 import { api, freshOrganization, timed } from './bench-client';
+import { printWallCost } from './wall-cost';
 
 const KAFKA_BROKER = process.env.KAFKA_BROKERS?.split(',')[0] ?? '127.0.0.1:9092';
 const ASSETS = Number(process.env.ASSETS ?? 100_000);
@@ -24,7 +23,6 @@ const EVENTS = Number(process.env.EVENTS ?? 50);
 const CLIENTS = Number(process.env.CLIENTS ?? 2);
 /** Inventory's database, for the wall's cost (step 3): `npm start`'s unless told (a product copy has a prefix). */
 const INVENTORY_DATABASE = process.env.INVENTORY_DATABASE ?? 'infra_inventory';
-const DATABASE_HOST = process.env.DATABASE_HOST ?? '127.0.0.1';
 
 /** One call's worth of assets: realistic attributes, distinct names (sorting by name has work to do). */
 function batch(start: number, size: number) {
@@ -169,16 +167,8 @@ async function main(): Promise<void> {
   process.stdout.write(`${summarise('PUT assets → inventory.asset.upserted.v1 consumed', eventLatencies)}\n`);
 }
 
-/**
- * The tenant wall's cost on the same read, in the same run: inventory's own list query (the repository the service
- * runs), alternately as the runtime role behind row-level security and as the owner beyond it.
- */
+/** The tenant wall's cost on inventory's own list query (the repository the service runs), in the same run. */
 async function wallCost(organizationId: string, filter: { tagIds: string[]; collectionIds: string[] }): Promise<void> {
-  const connect = async (username: string) =>
-    new DataSource({ type: 'postgres', host: DATABASE_HOST, username, database: INVENTORY_DATABASE }).initialize();
-  const behindWall = await connect('infra_inventory_runtime');
-  installTenantWall(behindWall);
-  const beyondWall = await connect(process.env.DATABASE_USER ?? 'postgres');
   const options = {
     ...filter,
     limit: 50,
@@ -187,25 +177,10 @@ async function wallCost(organizationId: string, filter: { tagIds: string[]; coll
     descending: false,
     statuses: ['active' as const],
   };
-  const times = { behind: [] as number[], beyond: [] as number[] };
-  for (let i = 0; i < SAMPLES + 20; i += 1) {
-    const page = { ...options, offset: 50 * (i % 5) };
-    const [, behind] = await timed(() =>
-      inOrganization(organizationId, () => new AssetsRepository(behindWall).list(organizationId, page)),
-    );
-    const [, beyond] = await timed(() => new AssetsRepository(beyondWall).list(organizationId, page));
-    if (i < 20) continue;
-    times.behind.push(behind);
-    times.beyond.push(beyond);
-  }
-  await Promise.all([behindWall.destroy(), beyondWall.destroy()]);
-  const sorted = (values: number[]) => [...values].sort((x, y) => x - y);
-  const ratio = (q: number) => (percentile(sorted(times.behind), q) / percentile(sorted(times.beyond), q)).toFixed(2);
-  process.stdout.write(
-    `${summarise('  list query behind the wall (runtime role, row-level security)', times.behind)}\n` +
-      `${summarise('  list query beyond the wall (owner, baseline)', times.beyond)}\n` +
-      `  wall cost: p50 ${ratio(50)}×, p95 ${ratio(95)}×\n`,
-  );
+  await printWallCost('inventory', INVENTORY_DATABASE, organizationId, SAMPLES, {
+    'list query': (dataSource, run) =>
+      new AssetsRepository(dataSource).list(organizationId, { ...options, offset: 50 * (run % 5) }),
+  });
 }
 
 main().catch((error: unknown) => {

@@ -72,7 +72,7 @@ export async function ensureDatabases(names = SERVICE_DATABASES.map(databaseName
  * own: it owns no table, is not superuser and cannot bypass the policies. Their migrations still run as
  * DATABASE_USER (the tables' owner). The other services follow one by one.
  */
-export const WALLED_SERVICES = ['inventory', 'tagging', 'events'];
+export const WALLED_SERVICES = ['inventory', 'tagging', 'events', 'analytics'];
 
 /** The runtime role of a walled service (one per service, shared by every copy of the product on this cluster). */
 export const runtimeRole = (service) => `infra_${service}_runtime`;

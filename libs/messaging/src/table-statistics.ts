@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { type DynamicModule, Global, Inject, Injectable, Logger, Module, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { JobProcessor } from '@infra/jobs';
 import type { MessagingJobs } from './inbox-retention';
@@ -61,36 +61,68 @@ export async function vacuumDeadRows(dataSource: DataSource): Promise<string[]> 
  */
 export const TABLE_OWNER_OPTIONS = 'messaging:table-owner-options';
 
+/**
+ * Table maintenance as the tables' owner: the service's own DataSource when it owns them, else one short connection
+ * as the owner (a walled service's runtime role owns nothing, and only an owner may ANALYZE or VACUUM a table).
+ */
+@Injectable()
+export class TableOwner implements OnModuleDestroy {
+  private owner?: Promise<DataSource>;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(TABLE_OWNER_OPTIONS) private readonly ownerOptions: DataSourceOptions | null,
+  ) {}
+
+  async run<T>(work: (owner: DataSource) => Promise<T>): Promise<T> {
+    if (!this.ownerOptions) return work(this.dataSource);
+    // One connection at most, closed when idle: the roll-up job asks every few seconds during a backfill.
+    this.owner ??= new DataSource({
+      ...this.ownerOptions,
+      extra: { ...this.ownerOptions.extra, max: 1, idleTimeoutMillis: 10_000 },
+    } as DataSourceOptions)
+      .initialize()
+      .catch((error: unknown) => {
+        this.owner = undefined;
+        throw error;
+      });
+    return work(await this.owner);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    const owner = await this.owner?.catch(() => undefined);
+    if (owner?.isInitialized) await owner.destroy();
+  }
+}
+
+/** Provides `TableOwner` to every module of the service (`ownerOptions`: null when the service owns its tables). */
+@Global()
+@Module({})
+export class TableOwnerModule {
+  static forRoot(ownerOptions: DataSourceOptions | null): DynamicModule {
+    return {
+      module: TableOwnerModule,
+      providers: [{ provide: TABLE_OWNER_OPTIONS, useValue: ownerOptions }, TableOwner],
+      exports: [TableOwner],
+    };
+  }
+}
+
 @Injectable()
 export class RefreshStatisticsJob extends JobProcessor<MessagingJobs, 'refresh-statistics'> {
   readonly name = 'refresh-statistics';
   private readonly logger = new Logger(RefreshStatisticsJob.name);
 
-  constructor(
-    private readonly dataSource: DataSource,
-    @Inject(TABLE_OWNER_OPTIONS) private readonly tableOwner: DataSourceOptions | null,
-  ) {
+  constructor(private readonly tableOwner: TableOwner) {
     super();
   }
 
   async process(): Promise<void> {
-    if (!this.tableOwner) return this.maintain(this.dataSource);
-    // One short connection a minute as the owner, rather than an idle pool for the service's whole life.
-    const owner = await new DataSource({
-      ...this.tableOwner,
-      extra: { ...this.tableOwner.extra, max: 1 },
-    } as DataSourceOptions).initialize();
-    try {
-      await this.maintain(owner);
-    } finally {
-      await owner.destroy();
-    }
-  }
-
-  private async maintain(dataSource: DataSource): Promise<void> {
-    const vacuumed = await vacuumDeadRows(dataSource);
-    if (vacuumed.length > 0) this.logger.log(`vacuumed ${vacuumed.join(', ')}`);
-    const analyzed = await refreshStaleStatistics(dataSource);
-    if (analyzed.length > 0) this.logger.log(`refreshed planner statistics of ${analyzed.join(', ')}`);
+    await this.tableOwner.run(async (owner) => {
+      const vacuumed = await vacuumDeadRows(owner);
+      if (vacuumed.length > 0) this.logger.log(`vacuumed ${vacuumed.join(', ')}`);
+      const analyzed = await refreshStaleStatistics(owner);
+      if (analyzed.length > 0) this.logger.log(`refreshed planner statistics of ${analyzed.join(', ')}`);
+    });
   }
 }

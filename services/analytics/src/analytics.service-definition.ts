@@ -12,6 +12,7 @@ import { ClosedPeriodRatings1766700000000 } from './database/migrations/17667000
 import { OrgDailyDeltas1766800000000 } from './database/migrations/1766800000000-org-daily-deltas';
 import { PeriodUnitCosts1766900000000 } from './database/migrations/1766900000000-period-unit-costs';
 import { CostPrecisionReroll1767000000000 } from './database/migrations/1767000000000-cost-precision-reroll';
+import { TenantWall1767100000000 } from './database/migrations/1767100000000-tenant-wall';
 import { analyticsError } from './analytics.errors';
 
 /** Analytics' migrations, in order. */
@@ -27,6 +28,7 @@ export const ANALYTICS_MIGRATIONS = [
   OrgDailyDeltas1766800000000,
   PeriodUnitCosts1766900000000,
   CostPrecisionReroll1767000000000,
+  TenantWall1767100000000,
 ];
 
 /** The analytics service: config from the environment, its tables, migrations and topics. */

@@ -18,6 +18,12 @@ export const CROSS_TENANT_PATHS = {
   locate: "inventory finds which of the caller's organizations holds a shared link's entity",
   'aws-sync-all': 'inventory lists the organizations with an AWS integration to queue their hourly sync',
   'tag-import-sweep': "tagging lists every organization's unfinished imports to queue again those Redis lost",
+  'rollup-sweep': 'analytics lists the organizations with days pending a roll-up, to queue their roll-ups again',
+  'periods-sweep': 'analytics lists the organizations with telemetry, to redo their period sums when the windows move',
+  'measure-sweep': 'analytics lists the business events of every organization due a measurement',
+  'account-thresholds': "analytics stores an account's workload thresholds and marks each of its organizations' days",
+  'peer-unit-cost': "analytics compares an asset's unit cost with its instance type's over the account's organizations",
+  'telemetry-partitions': "analytics moves every organization's samples the default partition caught into their month",
   'wall-test': 'tests that compare what the wall shows with every row',
 } as const;
 export type CrossTenantPath = keyof typeof CROSS_TENANT_PATHS;
@@ -107,6 +113,10 @@ export function installTenantWall(dataSource: DataSource): void {
   };
 }
 
+/** The policy's condition: the row is the session's organization's, or the session is on a named cross-tenant path. */
+export const TENANT_WALL_CONDITION =
+  'organization_id = (SELECT tenant_wall_organization()) OR (SELECT tenant_wall_across())';
+
 /**
  * The statements of a migration that walls `tables` (each with an `organization_id` column): row-level security
  * enabled and forced (the owner too is walled), one policy for reads and writes. The settings are read once per
@@ -132,8 +142,7 @@ export function tenantWallSql(tables: readonly string[]): string[] {
     ...tables.flatMap((table) => [
       `ALTER TABLE "${table}" ENABLE ROW LEVEL SECURITY`,
       `ALTER TABLE "${table}" FORCE ROW LEVEL SECURITY`,
-      `CREATE POLICY tenant_wall ON "${table}"
-         USING (organization_id = (SELECT tenant_wall_organization()) OR (SELECT tenant_wall_across()))`,
+      `CREATE POLICY tenant_wall ON "${table}" USING (${TENANT_WALL_CONDITION})`,
     ]),
   ];
 }

@@ -114,6 +114,10 @@ export async function runtimeRoleDataSource(
     await admin.query(`GRANT USAGE ON SCHEMA public TO "${role}"`);
     await admin.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO "${role}"`);
     await admin.query(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO "${role}"`);
+    // Tables the owner creates later (analytics' monthly partitions) are granted too.
+    await admin.query(
+      `ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO "${role}"`,
+    );
   } finally {
     await admin.end();
   }
@@ -142,15 +146,16 @@ export async function runtimeRoleDataSource(
 }
 
 /**
- * The catalog test of the tenant wall: every table of the database with an `organization_id` column (partitions
- * through their parent) that lacks forced row-level security or the `tenant_wall` policy. Empty when walled.
+ * The catalog test of the tenant wall: every table of the database with an `organization_id` column that lacks forced
+ * row-level security or the `tenant_wall` policy. Partitions too: a query through the parent is walled by the
+ * parent's policy, but one naming a partition only by the partition's. Empty when walled.
  */
 export async function tablesOutsideTheWall(dataSource: DataSource): Promise<string[]> {
   const rows = (await dataSource.query(
     `SELECT c.relname AS name
        FROM pg_class c
        JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')
         AND EXISTS (SELECT 1 FROM pg_attribute a
                      WHERE a.attrelid = c.oid AND a.attname = 'organization_id' AND NOT a.attisdropped)
         AND NOT (c.relrowsecurity AND c.relforcerowsecurity

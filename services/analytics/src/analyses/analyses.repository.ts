@@ -6,7 +6,7 @@ import type { AssetRatingValues, RatingValues } from '@infra/contracts';
 import { distributionSql, groupRatingsSql, oneDecimalSql, ratedAssetsSql } from '../ratings/ratings.sql';
 import type { Thresholds } from '../rollups/rollups.repository';
 import { hourCostSql, idleCostSql } from '../ratings/hour-formulas';
-import { assetFilterConditions, empty, join, raw, runSql, sql, type Sql } from '@infra/platform';
+import { acrossTenants, assetFilterConditions, empty, join, raw, runSql, sql, type Sql } from '@infra/platform';
 import { ORG_HOURLY_DAYS } from '../rollups/rollups.repository';
 import {
   assetSumsSql,
@@ -509,13 +509,15 @@ export class AnalysesRepository {
   ): Promise<{ site: number | null; alternateSite: { site: string; unitCost: number } | null; peer: number | null }> {
     const period = horizon.period ?? null;
     const [start, end] = [iso(horizon.start), iso(horizon.end)];
-    const [row] = await runSql<{
-      site: number | null;
-      peer: number | null;
-      alternate: { site: string; unit_cost: number } | null;
-    }>(
-      this.dataSource,
-      sql`WITH asset AS (SELECT site, instance_type FROM assets WHERE organization_id = ${organizationId} AND id = ${assetId}),
+    // The peers are the account's other organizations: a named cross-tenant path, each one named by the query.
+    const [row] = await acrossTenants('peer-unit-cost', () =>
+      runSql<{
+        site: number | null;
+        peer: number | null;
+        alternate: { site: string; unit_cost: number } | null;
+      }>(
+        this.dataSource,
+        sql`WITH asset AS (SELECT site, instance_type FROM assets WHERE organization_id = ${organizationId} AND id = ${assetId}),
        organizations AS (
          SELECT o.organization_id, w.complete IS TRUE AS from_periods,
                 (w.complete AND ${KEPT_UNIT_COSTS_CURRENT}) IS TRUE AS indexed
@@ -569,6 +571,7 @@ export class AnalysesRepository {
                AND site IS DISTINCT FROM (SELECT site FROM asset)
                AND instance_type = (SELECT instance_type FROM asset)
              GROUP BY site ORDER BY median, site LIMIT 1) cheapest) AS alternate`,
+      ),
     );
     return {
       site: nullableNumber(row.site),

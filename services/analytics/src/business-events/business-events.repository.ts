@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { holdLiveOrganization } from '@infra/messaging';
-import { raw, runSql, sql } from '@infra/platform';
+import { acrossTenants, raw, runSql, sql } from '@infra/platform';
 import type { BusinessEventChangedPayload, BusinessEventTarget, ImpactUpsertedPayload } from '@infra/contracts';
 import { DAY_MS } from '../analyses/horizon';
 import { impactWindows, measurementPlan } from './impact-windows';
@@ -352,12 +352,14 @@ export class BusinessEventsRepository {
    * `olderThanMs` (a trigger lost with Redis or a worker). Partial index `business_events_due`.
    */
   async due(olderThanMs: number, limit: number): Promise<{ organizationId: string; eventId: string }[]> {
-    const rows = await this.dataSource.query<{ organization_id: string; id: string }[]>(
-      `SELECT organization_id, id FROM business_events
-        WHERE (measured_at IS NULL OR measure_requested_at > measured_at)
-          AND measure_requested_at < now() - make_interval(secs => $1)
-        ORDER BY measure_requested_at LIMIT $2`,
-      [olderThanMs / 1000, limit],
+    const rows = await acrossTenants('measure-sweep', () =>
+      this.dataSource.query<{ organization_id: string; id: string }[]>(
+        `SELECT organization_id, id FROM business_events
+          WHERE (measured_at IS NULL OR measure_requested_at > measured_at)
+            AND measure_requested_at < now() - make_interval(secs => $1)
+          ORDER BY measure_requested_at LIMIT $2`,
+        [olderThanMs / 1000, limit],
+      ),
     );
     return rows.map((row) => ({ organizationId: row.organization_id, eventId: row.id }));
   }

@@ -1,10 +1,32 @@
 import { Controller } from '@nestjs/common';
 import { Ctx, KafkaContext } from '@nestjs/microservices';
-import { TOPICS } from '@infra/contracts';
+import type { EntityManager } from 'typeorm';
+import { type EventEnvelope, type ThresholdsChangedPayload, TOPICS } from '@infra/contracts';
 import { InboxConsumer, OnEvent, purgeDeletedOrganization } from '@infra/messaging';
+import { acrossTenantsInTransaction } from '@infra/platform';
 import { AnalyticsScheduler } from '../rollups/analytics.jobs';
 import { RollupsRepository } from '../rollups/rollups.repository';
 import { ReadModelsRepository } from './read-models.repository';
+
+/**
+ * An account's new workload thresholds: stores them (newest wins) and marks every day of each of the account's
+ * organizations for a new roll-up; returns those organizations (none when nothing changed). The account's rows and
+ * its organizations' days span organizations: the named `account-thresholds` path.
+ */
+export function applyAccountThresholds(
+  manager: EntityManager,
+  readModels: ReadModelsRepository,
+  rollups: RollupsRepository,
+  event: EventEnvelope<ThresholdsChangedPayload>,
+): Promise<string[]> {
+  return acrossTenantsInTransaction(manager, 'account-thresholds', async () => {
+    if (!(await readModels.applyThresholds(manager, event.payload, event.occurredAt))) return [];
+    const organizations = await readModels.organizationsOf(manager, event.payload.accountId);
+    for (const organizationId of organizations)
+      await rollups.markAll(manager, organizationId, undefined, { thresholdsOnly: true });
+    return organizations;
+  });
+}
 
 /**
  * Feeds analytics' copies of assets, tags, collections, thresholds and organizations, each event applied once
@@ -106,10 +128,7 @@ export class ReadModelsConsumer {
       TOPICS.identityAccountThresholdsChanged,
       'analytics-thresholds',
       async (manager, event) => {
-        if (!(await this.readModels.applyThresholds(manager, event.payload, event.occurredAt))) return;
-        redo = await this.readModels.organizationsOf(manager, event.payload.accountId);
-        for (const organizationId of redo)
-          await this.rollups.markAll(manager, organizationId, undefined, { thresholdsOnly: true });
+        redo = await applyAccountThresholds(manager, this.readModels, this.rollups, event);
       },
     );
     for (const organizationId of redo) await this.scheduler.rollUp(organizationId);

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { holdLiveOrganization } from '@infra/messaging';
-import { raw, runSql, sql } from '@infra/platform';
+import { acrossTenants, raw, runSql, sql } from '@infra/platform';
 import {
   assetSumsSql,
   CLOSED_RATING_COLUMNS,
@@ -34,8 +34,8 @@ export class PeriodsRepository {
   ) {}
 
   async organizations(): Promise<string[]> {
-    const rows = await this.dataSource.query<{ organization_id: string }[]>(
-      `SELECT DISTINCT organization_id FROM telemetry_freshness`,
+    const rows = await acrossTenants('periods-sweep', () =>
+      this.dataSource.query<{ organization_id: string }[]>(`SELECT DISTINCT organization_id FROM telemetry_freshness`),
     );
     return rows.map((row) => row.organization_id);
   }

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DEFAULT_WORKLOAD_THRESHOLDS } from '@infra/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { holdLiveOrganization } from '@infra/messaging';
-import { raw, runSql, sql, type Sql } from '@infra/platform';
+import { acrossTenants, raw, runSql, sql, type Sql } from '@infra/platform';
 import { STANDARD_PERIOD_NAMES } from '../analyses/horizon';
 import { OrgHourlyRepository } from './org-hourly.repository';
 import { bandSql, hourCostSql, hourRiskSql, idleCostSql } from '../ratings/hour-formulas';
@@ -72,8 +72,10 @@ export class RollupsRepository {
   }
 
   async organizationsPending(): Promise<string[]> {
-    const rows = await this.dataSource.query<{ organization_id: string }[]>(
-      `SELECT organization_id FROM rollup_pending UNION SELECT organization_id FROM org_hourly_pending`,
+    const rows = await acrossTenants('rollup-sweep', () =>
+      this.dataSource.query<{ organization_id: string }[]>(
+        `SELECT organization_id FROM rollup_pending UNION SELECT organization_id FROM org_hourly_pending`,
+      ),
     );
     return rows.map((row) => row.organization_id);
   }
