@@ -9,15 +9,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import manifest from '../services.json';
 
 const ROOT = path.join(__dirname, '..');
 const MODULE = pathToFileURL(path.join(ROOT, 'deploy/scripts/lib/secrets.mjs')).href;
+/** The runtime roles' passwords: one per service behind the tenant wall. */
+const RUNTIME_PASSWORDS = manifest.services
+  .filter((service) => 'tenantWall' in service && service.tenantWall)
+  .map((service) => `${service.name.toUpperCase()}_DATABASE_PASSWORD`);
 const NAMES = [
   'JWT_SECRET',
   'DATA_ENCRYPTION_KEY',
   'FILE_SIGNING_KEY',
   'CALLER_CONTEXT_PRIVATE_KEY',
   'CALLER_CONTEXT_PUBLIC_KEY',
+  ...RUNTIME_PASSWORDS,
 ];
 
 interface Call {
@@ -44,7 +50,7 @@ const newInstall = (): string => path.join(fs.mkdtempSync(path.join(os.tmpdir(),
 const modeOf = (file: string): number => fs.statSync(file).mode & 0o777;
 
 describe('per-install secrets (npm start)', () => {
-  it('are created on first use in a 0600 file, as 256-bit hex keys and an Ed25519 key pair', () => {
+  it('are created on first use in a 0600 file, as 256-bit hex keys, an Ed25519 key pair and role passwords', () => {
     const file = newInstall();
     const { secrets, log } = installSecrets(file);
 
@@ -55,6 +61,9 @@ describe('per-install secrets (npm start)', () => {
     expect(secrets.DATA_ENCRYPTION_KEY).toMatch(/^[0-9a-f]{64}$/);
     expect(secrets.FILE_SIGNING_KEY).toMatch(/^[0-9a-f]{64}$/);
     expect(new Set([secrets.JWT_SECRET, secrets.DATA_ENCRYPTION_KEY, secrets.FILE_SIGNING_KEY]).size).toBe(3);
+    expect(RUNTIME_PASSWORDS.length).toBeGreaterThanOrEqual(4);
+    for (const name of RUNTIME_PASSWORDS) expect(secrets[name]).toMatch(/^[0-9a-f]{48}$/);
+    expect(new Set(RUNTIME_PASSWORDS.map((name) => secrets[name])).size).toBe(RUNTIME_PASSWORDS.length);
     const privateKey = createPrivateKey({
       key: Buffer.from(secrets.CALLER_CONTEXT_PRIVATE_KEY, 'base64'),
       format: 'der',

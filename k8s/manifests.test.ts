@@ -41,6 +41,8 @@ const WORKERS = manifest.services.filter((service) => 'jobs' in service && servi
 /** Services with a ReadWriteOnce file store run one pod in every environment. */
 const SINGLE_VOLUME = manifest.services.filter((s) => 'fileStore' in s).map((s) => s.name);
 const serviceOf = (deployment: string): string => deployment.replace(/-worker$/, '');
+/** Services behind the tenant wall: each serves as its own runtime role, with its own password. */
+const WALLED = manifest.services.filter((s) => 'tenantWall' in s && s.tenantWall).map((s) => s.name);
 const SECRET_KEYS = [
   'caller-context-private-key',
   'caller-context-public-key',
@@ -48,7 +50,8 @@ const SECRET_KEYS = [
   'database-password',
   'file-signing-key',
   'jwt-secret',
-];
+  ...WALLED.map((service) => `${service}-database-password`),
+].sort();
 
 // ---- loading, building and schema validation -----------------------------------------------
 
@@ -327,16 +330,32 @@ describe.each(BUILDS)('build of %s', (dir) => {
       expect(env.JOBS_ENABLED?.value).toBe(hasWorker && !worker ? 'false' : undefined);
       // Only the secrets this process needs (COMMON decision 1), from infra-secrets, never optional.
       const refs = (c.env ?? []).filter((e) => e.valueFrom?.secretKeyRef);
+      // A walled service serves as its runtime role with its own password; only its migrate job holds the owner's.
+      const walled = WALLED.includes(service);
+      const migrating = c.name === 'migrate' && walled;
+      const keyOf = (variable: string) =>
+        variable === 'DATABASE_PASSWORD' && walled
+          ? `${service}-database-password`
+          : variable === 'DATABASE_MIGRATION_PASSWORD'
+            ? 'database-password'
+            : variable.toLowerCase().replaceAll('_', '-');
       for (const ref of refs) {
         expect(ref.valueFrom!.secretKeyRef).toEqual({ name: 'infra-secrets', key: expect.any(String) });
         expect(SECRET_KEYS).toContain(ref.valueFrom!.secretKeyRef!.key);
-        expect(ref.name.toLowerCase().replaceAll('_', '-')).toBe(ref.valueFrom!.secretKeyRef!.key);
+        expect(keyOf(ref.name)).toBe(ref.valueFrom!.secretKeyRef!.key);
+      }
+      if (app !== 'gateway') {
+        expect(env.DATABASE_USER?.value).toBe(walled ? `infra_${service}_runtime` : undefined);
+        expect(env.DATABASE_MIGRATION_USER?.valueFrom?.configMapKeyRef).toEqual(
+          migrating ? { name: 'infra-config', key: 'DATABASE_USER' } : undefined,
+        );
       }
       const expected =
         app === 'gateway'
           ? ['JWT_SECRET', 'CALLER_CONTEXT_PRIVATE_KEY']
           : [
               'DATABASE_PASSWORD',
+              ...(migrating ? ['DATABASE_MIGRATION_PASSWORD'] : []),
               'CALLER_CONTEXT_PUBLIC_KEY',
               ...(service === 'identity' ? ['JWT_SECRET', 'DATA_ENCRYPTION_KEY'] : []),
               ...(service === 'tagging' ? ['FILE_SIGNING_KEY'] : []),
@@ -528,8 +547,17 @@ describe('docker-compose.yml', () => {
     for (const [service, definition] of Object.entries(compose.services)) {
       for (const [variable, value] of Object.entries(definition.environment ?? {})) {
         if (!secretVariables.test(variable)) continue;
-        const source = /^DATABASE_PASSWORD|POSTGRES_PASSWORD$/.test(variable) ? 'DATABASE_PASSWORD' : variable;
+        // A walled service (and its worker and migrate job) connects with its runtime role's own password; only
+        // its migrate job holds the owner's, as DATABASE_MIGRATION_PASSWORD.
+        const walled = WALLED.find((name) => service === name || service.startsWith(`${name}-`));
+        const source =
+          variable === 'DATABASE_PASSWORD' && walled
+            ? `${walled.toUpperCase()}_DATABASE_PASSWORD`
+            : /^(DATABASE_PASSWORD|POSTGRES_PASSWORD|DATABASE_MIGRATION_PASSWORD)$/.test(variable)
+              ? 'DATABASE_PASSWORD'
+              : variable;
         expect([service, variable, value]).toEqual([service, variable, `\${${source}:?set ${source}, see README}`]);
+        if (variable === 'DATABASE_MIGRATION_PASSWORD') expect(service).toBe(`${walled}-migrate`);
       }
     }
     const secretsOf = (app: string) =>

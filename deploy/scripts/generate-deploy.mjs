@@ -9,7 +9,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
-import { ENVIRONMENTS, GATEWAY, SERVICE_LIST, secretsOf as secretVariablesOf } from './lib/services.mjs';
+import {
+  ENVIRONMENTS,
+  GATEWAY,
+  runtimePasswordSecretOf,
+  runtimeRoleOf,
+  SERVICE_LIST,
+  secretsOf as secretVariablesOf,
+} from './lib/services.mjs';
 
 /**
  * YAML 1.1 is what docker compose and kubectl parse: it quotes strings such as `no` and `on`, which a 1.2
@@ -38,8 +45,13 @@ const jobsEnv = (unit) => {
   if (!unit.jobs) return [];
   return unit.component === 'worker' ? [['WORKER_ONLY', 'true']] : [['JOBS_ENABLED', 'false']];
 };
-/** A backend process also needs its database password. */
-const secretsOf = (service) => ['DATABASE_PASSWORD', ...secretVariablesOf(service.name)];
+/**
+ * A service behind the tenant wall serves as its own runtime role (no superuser, no BYPASSRLS, owns nothing) with its
+ * own password; its migrate job runs as the owner and creates or updates that role (docs/runbook.md, the tenant
+ * wall). Another serves as the owner. Only the migrate job holds the owner's password.
+ */
+const databaseSecretOf = (service) =>
+  service.tenantWall ? runtimePasswordSecretOf(service.name) : 'DATABASE_PASSWORD';
 /** Deployments a service runs: the HTTP process, plus a worker process when it has jobs. */
 const processesOf = (service) => [
   { ...service, deployment: service.name, component: 'service' },
@@ -174,8 +186,21 @@ function serviceProcessDocs(unit) {
     { name: 'HOST', value: '0.0.0.0' }, // services bind to 127.0.0.1 unless told (COMMON decision 3)
     { name: 'DATABASE_NAME', value: `infra_${name}` },
     ...jobsEnv(unit).map(([variable, value]) => ({ name: variable, value })),
-    ...secretsOf(unit).map(secretEnv),
+    ...(unit.tenantWall ? [{ name: 'DATABASE_USER', value: runtimeRoleOf(unit.name) }] : []),
+    { ...secretEnv(databaseSecretOf(unit)), name: 'DATABASE_PASSWORD' },
+    ...secretVariablesOf(name).map(secretEnv),
   ];
+  // The migrate job alone runs as the owner (infra-config's DATABASE_USER, with the Secret's database-password).
+  const migrateEnv = unit.tenantWall
+    ? [
+        ...env,
+        {
+          name: 'DATABASE_MIGRATION_USER',
+          valueFrom: { configMapKeyRef: { name: 'infra-config', key: 'DATABASE_USER' } },
+        },
+        { ...secretEnv('DATABASE_PASSWORD'), name: 'DATABASE_MIGRATION_PASSWORD' },
+      ]
+    : env;
   const image = IMAGE(name);
   const files = unit.fileStore ? [{ name: 'files', mountPath: '/data/files' }] : [];
   const docs = [
@@ -190,7 +215,7 @@ function serviceProcessDocs(unit) {
       // leaves them to the service: it restarts until the schema is there.
       initContainers:
         component === 'service'
-          ? [container({ name: 'migrate', image, args: ['migrate'], env, resources: MIGRATE_RESOURCES })]
+          ? [container({ name: 'migrate', image, args: ['migrate'], env: migrateEnv, resources: MIGRATE_RESOURCES })]
           : undefined,
       containers: [
         container({
@@ -352,10 +377,18 @@ function composeFile() {
     PORT: String(service.port),
     DATABASE_HOST: 'postgres',
     DATABASE_PORT: '5432',
-    DATABASE_USER: 'postgres',
+    DATABASE_USER: service.tenantWall ? runtimeRoleOf(service.name) : 'postgres',
     DATABASE_NAME: `infra_${service.name}`,
     ...(service.fileStore ? { FILE_STORE: 'local', FILE_STORE_DIR: '/data/files' } : {}),
-    ...Object.fromEntries(secretsOf(service).map((variable) => [variable, required(variable)])),
+    DATABASE_PASSWORD: required(databaseSecretOf(service)),
+    ...Object.fromEntries(secretVariablesOf(service.name).map((variable) => [variable, required(variable)])),
+  });
+  // The migrate job alone runs as the owner (postgres), which creates or updates the service's runtime role.
+  const migrateEnv = (service) => ({
+    ...serviceEnv(service),
+    ...(service.tenantWall
+      ? { DATABASE_MIGRATION_USER: 'postgres', DATABASE_MIGRATION_PASSWORD: required('DATABASE_PASSWORD') }
+      : {}),
   });
   const app = {
     restart: 'unless-stopped',
@@ -440,7 +473,7 @@ function composeFile() {
       command: ['migrate'],
       restart: 'no',
       healthcheck: { disable: true },
-      environment,
+      environment: migrateEnv(service),
       depends_on: { postgres: { condition: 'service_healthy' } },
     };
     for (const unit of processesOf(service)) {
@@ -498,7 +531,12 @@ function composeFile() {
     '# The whole product with its infrastructure:  docker compose --env-file .local/secrets.env up --build',
     '# then open http://localhost:8080. Every secret comes from the environment (or --env-file): compose refuses',
     '# to start without JWT_SECRET, DATA_ENCRYPTION_KEY, FILE_SIGNING_KEY, CALLER_CONTEXT_PRIVATE_KEY,',
-    '# CALLER_CONTEXT_PUBLIC_KEY and DATABASE_PASSWORD (README "Docker"). Only the gateway is published on the host.',
+    '# CALLER_CONTEXT_PUBLIC_KEY, DATABASE_PASSWORD (the owner: migrate jobs only) and the runtime role password',
+    '# of each service behind the tenant wall:',
+    `# ${SERVICE_LIST.filter((s) => s.tenantWall)
+      .map(databaseSecretOf)
+      .join(', ')}`,
+    '# (README "Docker"). Only the gateway is published on the host.',
     '',
   ].join('\n');
   return header + toYaml({ name: 'infra-analytics', services, volumes });

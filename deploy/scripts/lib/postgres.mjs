@@ -67,49 +67,6 @@ export async function ensureDatabases(names = SERVICE_DATABASES.map(databaseName
   }
 }
 
-/**
- * The services whose tables have row-level security (issue 23) and which therefore serve as a runtime role of their
- * own: it owns no table, is not superuser and cannot bypass the policies. Their migrations still run as
- * DATABASE_USER (the tables' owner). The other services follow one by one.
- */
-export const WALLED_SERVICES = ['inventory', 'tagging', 'events', 'analytics'];
-
-/** The runtime role of a walled service (one per service, shared by every copy of the product on this cluster). */
-export const runtimeRole = (service) => `infra_${service}_runtime`;
-
-/**
- * Creates the service's runtime role if missing (login; no password: local connections are trusted here) and gives
- * it what a service needs on `database`: connect, read and write every table, use the sequences. Run after the
- * migrations, so tables they added are granted too; default privileges cover tables the owner creates later.
- */
-export async function grantRuntimeRole(service, database) {
-  const role = runtimeRole(service);
-  const client = await adminClient();
-  try {
-    const { rowCount } = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [role]);
-    if (rowCount === 0) {
-      log(`creating role ${role}`);
-      await client.query(`CREATE ROLE "${role}" LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE`);
-    }
-    await client.query(`GRANT CONNECT ON DATABASE "${database}" TO "${role}"`);
-  } finally {
-    await client.end();
-  }
-  const inDatabase = await adminClient(database);
-  try {
-    for (const statement of [
-      `GRANT USAGE ON SCHEMA public TO "${role}"`,
-      `GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO "${role}"`,
-      `GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO "${role}"`,
-      `ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO "${role}"`,
-      `ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT ON SEQUENCES TO "${role}"`,
-    ])
-      await inDatabase.query(statement);
-  } finally {
-    await inDatabase.end();
-  }
-}
-
 export async function ensureRedis() {
   const url = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
   const port = Number(url.port || 6379);

@@ -4,9 +4,16 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, isPortOpen, log, run, runAsync, waitFor } from './proc.mjs';
-import { grantRuntimeRole, runtimeRole, WALLED_SERVICES } from './postgres.mjs';
 import { installSecrets, SECRET_NAMES } from './secrets.mjs';
-import { GATEWAY, SERVICE_PORTS, SERVICES, secretsOf } from './services.mjs';
+import {
+  GATEWAY,
+  runtimePasswordSecretOf,
+  runtimeRoleOf,
+  SERVICE_PORTS,
+  SERVICES,
+  secretsOf,
+  WALLED_SERVICES,
+} from './services.mjs';
 import { SupervisedProcess } from './supervisor.mjs';
 
 export { SERVICES };
@@ -115,9 +122,15 @@ export function productEnv({
       ...secretsFor(name, secrets),
       PORT: String(SERVICE_PORTS[name] + portOffset),
       DATABASE_NAME: `${databasePrefix}${name}`,
-      // A walled service serves as its runtime role; its migrations run as the owner (postgres.mjs).
+      // A walled service serves as its runtime role, which its migrations (run as the owner) create and grant; the
+      // owner also refreshes its statistics (autovacuum is off on development machines).
       ...(WALLED_SERVICES.includes(name)
-        ? { DATABASE_USER: runtimeRole(name), DATABASE_MIGRATION_USER: env.DATABASE_USER ?? 'postgres' }
+        ? {
+            DATABASE_USER: runtimeRoleOf(name),
+            DATABASE_PASSWORD: secrets[runtimePasswordSecretOf(name)],
+            DATABASE_MIGRATION_USER: env.DATABASE_USER ?? 'postgres',
+            DATABASE_MIGRATION_PASSWORD: env.DATABASE_PASSWORD ?? '',
+          }
         : {}),
     },
   }));
@@ -148,8 +161,6 @@ export async function migrateAll(processes) {
     }),
   );
   if (failures.length) throw new Error(`failed: ${failures.join(', ')}`);
-  for (const p of jobs.filter((job) => WALLED_SERVICES.includes(job.name)))
-    await grantRuntimeRole(p.name, p.env.DATABASE_NAME);
 }
 
 /** Runs every service's migrations, then its demo-data seed if it has one (seeds are idempotent). */

@@ -11,7 +11,7 @@ const manifest = JSON.parse(fs.readFileSync(process.env.SERVICES_FILE ?? path.jo
 export const GATEWAY = manifest.gateway;
 
 /**
- * @type {{ name: string, port: number, secrets?: string[], jobs?: boolean, fileStore?: boolean,
+ * @type {{ name: string, port: number, secrets?: string[], jobs?: boolean, fileStore?: boolean, tenantWall?: boolean,
  *   autoscale?: { minReplicas: number, maxReplicas: number },
  *   resources?: { requests: Record<string, string>, limits: Record<string, string> } }[]}
  */
@@ -35,3 +35,11 @@ export function secretsOf(name) {
   if (!service) throw new Error(`${name} is not in services.json`);
   return ['CALLER_CONTEXT_PUBLIC_KEY', ...(service.secrets ?? [])];
 }
+
+/**
+ * The services behind the tenant wall (row-level security, docs/runbook.md): each serves as its own runtime role,
+ * `infra_<name>_runtime`, whose password is the secret `<NAME>_DATABASE_PASSWORD`; its migrations run as the owner.
+ */
+export const WALLED_SERVICES = SERVICE_LIST.filter((service) => service.tenantWall).map((service) => service.name);
+export const runtimeRoleOf = (name) => `infra_${name}_runtime`;
+export const runtimePasswordSecretOf = (name) => `${name.toUpperCase()}_DATABASE_PASSWORD`;

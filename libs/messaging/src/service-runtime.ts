@@ -8,6 +8,7 @@ import {
   AccessRefusals,
   bootstrapApp,
   databaseOptions,
+  ensureRuntimeRole,
   installTenantWall,
   PlatformModule,
   runMigrationsLocked,
@@ -160,14 +161,22 @@ export function startService(module: DynamicModule, definition: ServiceDefinitio
   });
 }
 
-/** Applies the service's pending migrations (used by `npm start`, `npm test` and Kubernetes init containers). */
+/**
+ * Applies the service's pending migrations (used by `npm start`, `npm test`, Docker's and Kubernetes' migrate jobs),
+ * as DATABASE_MIGRATION_USER when set; then the runtime role DATABASE_USER is created or granted.
+ */
 export async function migrateService(definition: ServiceDefinition): Promise<void> {
   const dataSource = new DataSource(serviceDatabaseOptions(definition, { asOwner: true }));
   try {
     const applied = await runMigrationsLocked(dataSource);
-    new Logger('Migrations').log(
-      `${definition.name}: ${applied.length === 0 ? 'schema up to date' : `applied ${applied.join(', ')}`}`,
-    );
+    const logger = new Logger('Migrations');
+    logger.log(`${definition.name}: ${applied.length === 0 ? 'schema up to date' : `applied ${applied.join(', ')}`}`);
+    // A service that serves as a role of its own (the tenant wall): that role, granted what the schema now holds.
+    const { DATABASE_USER: runtime, DATABASE_MIGRATION_USER: owner, DATABASE_PASSWORD: password } = definition.env;
+    if (owner && owner !== runtime) {
+      await ensureRuntimeRole(dataSource, runtime, password || undefined);
+      logger.log(`${definition.name}: serves as ${runtime} (no superuser, no BYPASSRLS, owns nothing)`);
+    }
   } finally {
     if (dataSource.isInitialized) await dataSource.destroy();
   }

@@ -4,3 +4,4 @@ export * from './list-param';
 export * from './asset-filter';
 export * from './sql';
 export * from './tenant-wall';
+export * from './runtime-role';

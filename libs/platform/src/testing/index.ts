@@ -6,7 +6,7 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { Client } from 'pg';
 import { DataSource, type MixedList } from 'typeorm';
 import { VALIDATION_PIPE_OPTIONS } from '../bootstrap';
-import { acrossTenants, inOrganization, installTenantWall, runMigrationsLocked } from '../database';
+import { acrossTenants, ensureRuntimeRole, inOrganization, installTenantWall, runMigrationsLocked } from '../database';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -98,28 +98,20 @@ export async function migratedTestDatabase(
 
 /**
  * A role as the services serve with behind row-level security (no superuser, no BYPASSRLS, owns nothing), granted
- * what deploy/scripts/lib/postgres.mjs grants a runtime role on `database`, and a DataSource as it with the tenant
- * wall installed. `drop()` closes it and drops the role (before the database).
+ * on `database` what a service's migration grants its runtime role (`ensureRuntimeRole`), and a DataSource as it
+ * with the tenant wall installed. `drop()` closes it and drops the role (before the database).
  */
 export async function runtimeRoleDataSource(
   database: string,
   entities: Schema = [],
 ): Promise<{ dataSource: DataSource; drop: () => Promise<void> }> {
   const role = `infra_it_runtime_${randomBytes(4).toString('hex')}`;
-  const admin = new Client({ ...testDatabaseConfig(), database });
-  await admin.connect();
+  // Granted by the migrations' own code, as deploy/scripts and the Docker and Kubernetes migrate jobs grant it.
+  const owner = await testDataSource(database, []).initialize();
   try {
-    await admin.query(`CREATE ROLE "${role}" LOGIN NOSUPERUSER NOBYPASSRLS`);
-    await admin.query(`GRANT CONNECT ON DATABASE "${database}" TO "${role}"`);
-    await admin.query(`GRANT USAGE ON SCHEMA public TO "${role}"`);
-    await admin.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO "${role}"`);
-    await admin.query(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO "${role}"`);
-    // Tables the owner creates later (analytics' monthly partitions) are granted too.
-    await admin.query(
-      `ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO "${role}"`,
-    );
+    await ensureRuntimeRole(owner, role);
   } finally {
-    await admin.end();
+    await owner.destroy();
   }
   const cfg = testDatabaseConfig();
   const dataSource = await new DataSource({
