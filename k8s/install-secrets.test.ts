@@ -13,10 +13,15 @@ import manifest from '../services.json';
 
 const ROOT = path.join(__dirname, '..');
 const MODULE = pathToFileURL(path.join(ROOT, 'deploy/scripts/lib/secrets.mjs')).href;
-/** The runtime roles' passwords: one per service behind the tenant wall. */
-const RUNTIME_PASSWORDS = manifest.services
-  .filter((service) => 'tenantWall' in service && service.tenantWall)
-  .map((service) => `${service.name.toUpperCase()}_DATABASE_PASSWORD`);
+/** Passwords: the runtime role's of each service behind the tenant wall, the Redis user's of every process. */
+const RUNTIME_PASSWORDS = [
+  ...manifest.services
+    .filter((service) => 'tenantWall' in service && service.tenantWall)
+    .map((service) => `${service.name.toUpperCase()}_DATABASE_PASSWORD`),
+  ...['gateway', ...manifest.services.map((service) => service.name)].map(
+    (name) => `${name.toUpperCase()}_REDIS_PASSWORD`,
+  ),
+];
 const NAMES = [
   'JWT_SECRET',
   'DATA_ENCRYPTION_KEY',
@@ -61,7 +66,7 @@ describe('per-install secrets (npm start)', () => {
     expect(secrets.DATA_ENCRYPTION_KEY).toMatch(/^[0-9a-f]{64}$/);
     expect(secrets.FILE_SIGNING_KEY).toMatch(/^[0-9a-f]{64}$/);
     expect(new Set([secrets.JWT_SECRET, secrets.DATA_ENCRYPTION_KEY, secrets.FILE_SIGNING_KEY]).size).toBe(3);
-    expect(RUNTIME_PASSWORDS.length).toBeGreaterThanOrEqual(4);
+    expect(RUNTIME_PASSWORDS.length).toBeGreaterThanOrEqual(10);
     for (const name of RUNTIME_PASSWORDS) expect(secrets[name]).toMatch(/^[0-9a-f]{48}$/);
     expect(new Set(RUNTIME_PASSWORDS.map((name) => secrets[name])).size).toBe(RUNTIME_PASSWORDS.length);
     const privateKey = createPrivateKey({

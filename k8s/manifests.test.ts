@@ -51,6 +51,8 @@ const SECRET_KEYS = [
   'file-signing-key',
   'jwt-secret',
   ...WALLED.map((service) => `${service}-database-password`),
+  // Every process signs in to Redis as its own user.
+  ...['gateway', ...SERVICES].map((app) => `${app}-redis-password`),
 ].sort();
 
 // ---- loading, building and schema validation -----------------------------------------------
@@ -338,12 +340,16 @@ describe.each(BUILDS)('build of %s', (dir) => {
           ? `${service}-database-password`
           : variable === 'DATABASE_MIGRATION_PASSWORD'
             ? 'database-password'
-            : variable.toLowerCase().replaceAll('_', '-');
+            : variable === 'REDIS_PASSWORD'
+              ? `${service}-redis-password`
+              : variable.toLowerCase().replaceAll('_', '-');
       for (const ref of refs) {
         expect(ref.valueFrom!.secretKeyRef).toEqual({ name: 'infra-secrets', key: expect.any(String) });
         expect(SECRET_KEYS).toContain(ref.valueFrom!.secretKeyRef!.key);
         expect(keyOf(ref.name)).toBe(ref.valueFrom!.secretKeyRef!.key);
       }
+      // A serving process signs in to Redis as its own user; the migrate job uses no Redis.
+      expect(env.REDIS_USERNAME?.value).toBe(c.name === 'migrate' ? undefined : `infra_${service}`);
       if (app !== 'gateway') {
         expect(env.DATABASE_USER?.value).toBe(walled ? `infra_${service}_runtime` : undefined);
         expect(env.DATABASE_MIGRATION_USER?.valueFrom?.configMapKeyRef).toEqual(
@@ -352,8 +358,9 @@ describe.each(BUILDS)('build of %s', (dir) => {
       }
       const expected =
         app === 'gateway'
-          ? ['JWT_SECRET', 'CALLER_CONTEXT_PRIVATE_KEY']
+          ? ['JWT_SECRET', 'CALLER_CONTEXT_PRIVATE_KEY', 'REDIS_PASSWORD']
           : [
+              ...(c.name === 'migrate' ? [] : ['REDIS_PASSWORD']),
               'DATABASE_PASSWORD',
               ...(migrating ? ['DATABASE_MIGRATION_PASSWORD'] : []),
               'CALLER_CONTEXT_PUBLIC_KEY',
@@ -555,7 +562,9 @@ describe('docker-compose.yml', () => {
             ? `${walled.toUpperCase()}_DATABASE_PASSWORD`
             : /^(DATABASE_PASSWORD|POSTGRES_PASSWORD|DATABASE_MIGRATION_PASSWORD)$/.test(variable)
               ? 'DATABASE_PASSWORD'
-              : variable;
+              : variable === 'REDIS_PASSWORD'
+                ? `${service.replace(/-worker$/, '').toUpperCase()}_REDIS_PASSWORD`
+                : variable;
         expect([service, variable, value]).toEqual([service, variable, `\${${source}:?set ${source}, see README}`]);
         if (variable === 'DATABASE_MIGRATION_PASSWORD') expect(service).toBe(`${walled}-migrate`);
       }
@@ -564,16 +573,31 @@ describe('docker-compose.yml', () => {
       Object.keys(compose.services[app].environment ?? {})
         .filter((variable) => secretVariables.test(variable))
         .sort();
-    expect(secretsOf('gateway')).toEqual(['CALLER_CONTEXT_PRIVATE_KEY', 'JWT_SECRET']);
+    expect(secretsOf('gateway')).toEqual(['CALLER_CONTEXT_PRIVATE_KEY', 'JWT_SECRET', 'REDIS_PASSWORD']);
     expect(secretsOf('identity')).toEqual([
       'CALLER_CONTEXT_PUBLIC_KEY',
       'DATABASE_PASSWORD',
       'DATA_ENCRYPTION_KEY',
       'JWT_SECRET',
+      'REDIS_PASSWORD',
     ]);
-    expect(secretsOf('tagging')).toEqual(['CALLER_CONTEXT_PUBLIC_KEY', 'DATABASE_PASSWORD', 'FILE_SIGNING_KEY']);
+    expect(secretsOf('tagging')).toEqual([
+      'CALLER_CONTEXT_PUBLIC_KEY',
+      'DATABASE_PASSWORD',
+      'FILE_SIGNING_KEY',
+      'REDIS_PASSWORD',
+    ]);
     for (const service of SERVICES.filter((s) => s !== 'identity' && s !== 'tagging'))
-      expect(secretsOf(service)).toEqual(['CALLER_CONTEXT_PUBLIC_KEY', 'DATABASE_PASSWORD']);
+      expect(secretsOf(service)).toEqual(['CALLER_CONTEXT_PUBLIC_KEY', 'DATABASE_PASSWORD', 'REDIS_PASSWORD']);
+    // Redis has no default user: each process signs in as its own, with no dangerous command.
+    const redis = compose.services.redis as ComposeService & { command: string[] };
+    expect(redis.command.join(' ')).toContain('--user default off');
+    for (const app of ['gateway', ...SERVICES]) {
+      expect(redis.command.join(' ')).toContain(
+        `--user infra_${app} on >\${${app.toUpperCase()}_REDIS_PASSWORD:?set ${app.toUpperCase()}_REDIS_PASSWORD, see README} ~* &* +@all -@dangerous +info`,
+      );
+      expect(compose.services[app].environment?.REDIS_USERNAME).toBe(`infra_${app}`);
+    }
   });
 
   it('publishes only the gateway port; services listen on all interfaces inside the network', () => {

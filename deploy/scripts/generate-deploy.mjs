@@ -12,6 +12,10 @@ import { stringify } from 'yaml';
 import {
   ENVIRONMENTS,
   GATEWAY,
+  REDIS_PROCESSES,
+  REDIS_USER_RULES,
+  redisPasswordSecretOf,
+  redisUserOf,
   runtimePasswordSecretOf,
   runtimeRoleOf,
   SERVICE_LIST,
@@ -71,6 +75,11 @@ const secretEnv = (variable) => ({
   // Not optional: a pod without the Secret does not start (CreateContainerConfigError).
   valueFrom: { secretKeyRef: { name: 'infra-secrets', key: secretKey(variable) } },
 });
+/** A process's own Redis user (create it with the ACL rules of docs/runbook.md) and its password from the Secret. */
+const redisUserK8sEnv = (name) => [
+  { name: 'REDIS_USERNAME', value: redisUserOf(name) },
+  { ...secretEnv(redisPasswordSecretOf(name)), name: 'REDIS_PASSWORD' },
+];
 const hardened = { allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } };
 const probe = (probePath, extra) => ({ httpGet: { path: probePath, port: 'http' }, ...extra });
 
@@ -190,6 +199,8 @@ function serviceProcessDocs(unit) {
     { ...secretEnv(databaseSecretOf(unit)), name: 'DATABASE_PASSWORD' },
     ...secretVariablesOf(name).map(secretEnv),
   ];
+  // The serving process signs in to Redis as its own user; the migrate job uses no Redis.
+  const servingEnv = [...env, ...redisUserK8sEnv(name)];
   // The migrate job alone runs as the owner (infra-config's DATABASE_USER, with the Secret's database-password).
   const migrateEnv = unit.tenantWall
     ? [
@@ -222,7 +233,7 @@ function serviceProcessDocs(unit) {
           name: component === 'worker' ? 'worker' : name,
           image,
           args: ['serve'],
-          env,
+          env: servingEnv,
           ports: [{ name: 'http', containerPort: port }],
           probes: true,
           resources: unit.resources ?? DEFAULT_RESOURCES,
@@ -258,6 +269,7 @@ function gatewayDocs() {
     { name: 'TRUST_PROXY_HOPS', value: '1' },
     ...SERVICE_LIST.map((s) => ({ name: `SERVICE_URL_${s.name.toUpperCase()}`, value: `http://${s.name}:${s.port}` })),
     ...secretVariablesOf('gateway').map(secretEnv),
+    ...redisUserK8sEnv('gateway'),
   ];
   return [
     deployment({
@@ -362,6 +374,11 @@ function k8sFiles() {
 // ---- Docker Compose ------------------------------------------------------------------------
 
 const required = (variable) => `\${${variable}:?set ${variable}, see README}`;
+/** A serving process's Redis user and its password (the migrate jobs use no Redis). */
+const redisUserEnv = (name) => ({
+  REDIS_USERNAME: redisUserOf(name),
+  REDIS_PASSWORD: required(redisPasswordSecretOf(name)),
+});
 
 function composeFile() {
   const build = (name) => ({ context: '.', dockerfile: 'deploy/docker/Dockerfile', args: { SERVICE: name } });
@@ -424,10 +441,41 @@ function composeFile() {
     },
     redis: {
       image: 'redis:7',
-      // BullMQ needs `noeviction` (an evicted job key is a lost job); AOF keeps queues over restarts.
-      command: ['redis-server', '--appendonly', 'yes', '--maxmemory-policy', 'noeviction'],
+      // BullMQ needs `noeviction` (an evicted job key is a lost job); AOF keeps queues over restarts. No default
+      // user: each process signs in as its own, with its own password and no dangerous command.
+      command: [
+        'redis-server',
+        '--appendonly',
+        'yes',
+        '--maxmemory-policy',
+        'noeviction',
+        '--user',
+        'default',
+        'off',
+        ...REDIS_PROCESSES.flatMap((name) => [
+          '--user',
+          redisUserOf(name),
+          'on',
+          `>${required(redisPasswordSecretOf(name))}`,
+          ...REDIS_USER_RULES,
+        ]),
+      ],
       volumes: ['redis-data:/data'],
-      healthcheck: { test: ['CMD', 'redis-cli', 'ping'], interval: '5s', timeout: '3s', retries: 20 },
+      healthcheck: {
+        test: [
+          'CMD',
+          'redis-cli',
+          '--user',
+          redisUserOf('gateway'),
+          '--pass',
+          required(redisPasswordSecretOf('gateway')),
+          '--no-auth-warning',
+          'ping',
+        ],
+        interval: '5s',
+        timeout: '3s',
+        retries: 20,
+      },
       restart: 'unless-stopped',
     },
     kafka: {
@@ -482,7 +530,7 @@ function composeFile() {
         ...app,
         build: build(service.name),
         image,
-        environment: { ...environment, ...Object.fromEntries(jobsEnv(unit)) },
+        environment: { ...environment, ...redisUserEnv(service.name), ...Object.fromEntries(jobsEnv(unit)) },
         ...(volumes ? { volumes } : {}),
         depends_on: { ...infraReady, [`${service.name}-migrate`]: { condition: 'service_completed_successfully' } },
       };
@@ -509,6 +557,7 @@ function composeFile() {
       CORS_ORIGINS: '',
       BODY_LIMIT: '1mb',
       ...Object.fromEntries(secretVariablesOf('gateway').map((variable) => [variable, required(variable)])),
+      ...redisUserEnv('gateway'),
     },
     // METRICS_PORT (9464) stays inside the container: never published.
     ports: [`${GATEWAY.port}:${GATEWAY.port}`],
@@ -531,12 +580,13 @@ function composeFile() {
     '# The whole product with its infrastructure:  docker compose --env-file .local/secrets.env up --build',
     '# then open http://localhost:8080. Every secret comes from the environment (or --env-file): compose refuses',
     '# to start without JWT_SECRET, DATA_ENCRYPTION_KEY, FILE_SIGNING_KEY, CALLER_CONTEXT_PRIVATE_KEY,',
-    '# CALLER_CONTEXT_PUBLIC_KEY, DATABASE_PASSWORD (the owner: migrate jobs only) and the runtime role password',
-    '# of each service behind the tenant wall:',
+    '# CALLER_CONTEXT_PUBLIC_KEY, DATABASE_PASSWORD (the owner: migrate jobs only), the runtime role password',
+    '# of each service behind the tenant wall and the Redis password of every process:',
     `# ${SERVICE_LIST.filter((s) => s.tenantWall)
       .map(databaseSecretOf)
-      .join(', ')}`,
-    '# (README "Docker"). Only the gateway is published on the host.',
+      .join(', ')},`,
+    `# ${REDIS_PROCESSES.map(redisPasswordSecretOf).join(', ')}`,
+    '# (README "Docker"; `npm start` writes all but DATABASE_PASSWORD). Only the gateway is published on the host.',
     '',
   ].join('\n');
   return header + toYaml({ name: 'infra-analytics', services, volumes });

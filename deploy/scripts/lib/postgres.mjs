@@ -1,7 +1,7 @@
 // PostgreSQL and Redis from the machine: detect, start if down, create our databases.
 import fs from 'node:fs';
 import { commandExists, isPortOpen, log, run, waitFor } from './proc.mjs';
-import { SERVICES } from './services.mjs';
+import { REDIS_USER_RULES, SERVICES } from './services.mjs';
 
 /** One database per service of services.json. */
 export const SERVICE_DATABASES = SERVICES;
@@ -87,4 +87,31 @@ export async function ensureRedis() {
     'no',
   ]);
   await waitFor('Redis', () => isPortOpen(port, url.hostname), { timeoutMs: 15_000 });
+}
+
+/**
+ * Creates or resets the Redis ACL user of each process (`REDIS_USERNAME` / `REDIS_PASSWORD` in its environment), on
+ * the Redis of its `REDIS_URL`, with the rules production gives them: the code signs in as production does, even
+ * where the default user stays open to local connections.
+ */
+export async function ensureRedisUsers(processes) {
+  const { default: Redis } = await import('ioredis');
+  for (const { env } of processes) {
+    if (!env.REDIS_USERNAME) continue;
+    const redis = new Redis(env.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    try {
+      await redis.connect();
+      await redis.call(
+        'ACL',
+        'SETUSER',
+        env.REDIS_USERNAME,
+        'reset',
+        'on',
+        `>${env.REDIS_PASSWORD}`,
+        ...REDIS_USER_RULES,
+      );
+    } finally {
+      redis.disconnect();
+    }
+  }
 }

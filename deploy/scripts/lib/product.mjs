@@ -5,8 +5,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, isPortOpen, log, run, runAsync, waitFor } from './proc.mjs';
 import { installSecrets, SECRET_NAMES } from './secrets.mjs';
+import { ensureRedisUsers } from './postgres.mjs';
 import {
   GATEWAY,
+  redisPasswordSecretOf,
   runtimePasswordSecretOf,
   runtimeRoleOf,
   SERVICE_PORTS,
@@ -114,12 +116,18 @@ export function productEnv({
     ...extra,
   };
   for (const name of SECRET_NAMES) delete env[name];
+  // Each process's own Redis user (one set per copy of the product: its database prefix names them).
+  const redisUser = (name) => ({
+    REDIS_USERNAME: `${databasePrefix}${name}`,
+    REDIS_PASSWORD: secrets[redisPasswordSecretOf(name)],
+  });
   const processes = SERVICES.map((name) => ({
     name,
     entry: `dist/services/${name}/src/main.js`,
     env: {
       ...env,
       ...secretsFor(name, secrets),
+      ...redisUser(name),
       PORT: String(SERVICE_PORTS[name] + portOffset),
       DATABASE_NAME: `${databasePrefix}${name}`,
       // A walled service serves as its runtime role, which its migrations (run as the owner) create and grant; the
@@ -138,6 +146,7 @@ export function productEnv({
   const gatewayEnv = {
     ...env,
     ...secretsFor('gateway', secrets),
+    ...redisUser('gateway'),
     PORT: String(GATEWAY.port + portOffset),
     METRICS_PORT: String(GATEWAY.metricsPort + portOffset),
   };
@@ -147,8 +156,9 @@ export function productEnv({
   return { processes, gatewayUrl: `http://localhost:${GATEWAY.port + portOffset}` };
 }
 
-/** Runs every service's migrations, in parallel (each service has its own database). */
+/** Runs every service's migrations, in parallel (each service has its own database); provisions the Redis users. */
 export async function migrateAll(processes) {
+  await ensureRedisUsers(processes);
   const jobs = processes.filter((p) => p.name !== 'gateway');
   const failures = [];
   await Promise.all(

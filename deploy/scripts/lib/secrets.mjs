@@ -5,23 +5,26 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, log } from './proc.mjs';
-import { runtimePasswordSecretOf, WALLED_SERVICES } from './services.mjs';
+import { REDIS_PROCESSES, redisPasswordSecretOf, runtimePasswordSecretOf, WALLED_SERVICES } from './services.mjs';
 
 export const SECRETS_FILE = path.join(ROOT, '.local/secrets.env');
-/** The runtime roles' passwords of the services behind the tenant wall (unused by local trust, set all the same). */
-const RUNTIME_PASSWORDS = WALLED_SERVICES.map(runtimePasswordSecretOf);
+/**
+ * Passwords: the runtime roles' of the services behind the tenant wall (unused by local trust, set all the same) and
+ * each process's Redis user's.
+ */
+const PASSWORDS = [...WALLED_SERVICES.map(runtimePasswordSecretOf), ...REDIS_PROCESSES.map(redisPasswordSecretOf)];
 export const SECRET_NAMES = [
   'JWT_SECRET',
   'DATA_ENCRYPTION_KEY',
   'CALLER_CONTEXT_PRIVATE_KEY',
   'CALLER_CONTEXT_PUBLIC_KEY',
   'FILE_SIGNING_KEY',
-  ...RUNTIME_PASSWORDS,
+  ...PASSWORDS,
 ];
 
 /**
  * A new set: three 256-bit keys, an Ed25519 key pair for the caller context (base64 PKCS#8 / SPKI DER) and a
- * password per runtime role.
+ * password per runtime role and per Redis user.
  */
 export function generateSecrets() {
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');
@@ -31,7 +34,7 @@ export function generateSecrets() {
     FILE_SIGNING_KEY: randomBytes(32).toString('hex'),
     CALLER_CONTEXT_PRIVATE_KEY: privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
     CALLER_CONTEXT_PUBLIC_KEY: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
-    ...Object.fromEntries(RUNTIME_PASSWORDS.map((name) => [name, randomBytes(24).toString('hex')])),
+    ...Object.fromEntries(PASSWORDS.map((name) => [name, randomBytes(24).toString('hex')])),
   };
 }
 

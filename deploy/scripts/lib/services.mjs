@@ -43,3 +43,14 @@ export function secretsOf(name) {
 export const WALLED_SERVICES = SERVICE_LIST.filter((service) => service.tenantWall).map((service) => service.name);
 export const runtimeRoleOf = (name) => `infra_${name}_runtime`;
 export const runtimePasswordSecretOf = (name) => `${name.toUpperCase()}_DATABASE_PASSWORD`;
+
+/**
+ * Each process signs in to Redis as its own ACL user (`<prefix><name>`: every copy of the product has its own), with
+ * the password `<NAME>_REDIS_PASSWORD`; none may run a dangerous command (FLUSHALL, CONFIG, KEYS, …).
+ */
+export const REDIS_PROCESSES = ['gateway', ...SERVICES];
+export const redisPasswordSecretOf = (name) => `${name.toUpperCase()}_REDIS_PASSWORD`;
+/** A process's Redis user in Docker and Kubernetes (the `infra_` copy of the product). */
+export const redisUserOf = (name) => `infra_${name}`;
+/** The ACL rules of a process's Redis user (after `reset on` and its password). */
+export const REDIS_USER_RULES = ['~*', '&*', '+@all', '-@dangerous', '+info'];

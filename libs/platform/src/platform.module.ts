@@ -67,7 +67,7 @@ export class PlatformModule {
       imports: [platformLoggerModule(options.service, options.env.LOG_LEVEL)],
       controllers: options.metricsOnOwnPort ? [HealthController] : [HealthController, MetricsController],
       providers: [
-        { provide: REDIS, useFactory: () => createRedis(options.env.REDIS_URL) },
+        { provide: REDIS, useFactory: () => createRedis(options.env.REDIS_URL, options.env) },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         ...(options.requireCallerContext
           ? [

@@ -40,6 +40,19 @@ export class CommonEnv {
   @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
   REDIS_URL = 'redis://127.0.0.1:6379';
 
+  /**
+   * The process's own Redis user (an ACL user per process: its password alone, no dangerous command); unset: the
+   * URL's user, or none where Redis trusts local connections.
+   */
+  @IsOptional()
+  @IsString()
+  REDIS_USERNAME?: string;
+
+  @Sensitive()
+  @IsOptional()
+  @IsString()
+  REDIS_PASSWORD?: string;
+
   @Matches(/^[^,\s]+:\d+(,[^,\s]+:\d+)*$/, { message: 'KAFKA_BROKERS must be a comma-separated list of host:port' })
   KAFKA_BROKERS = '127.0.0.1:9092';
 
