@@ -4,7 +4,7 @@ import { BadRequestException, type PipeTransform, ValidationPipe, type Type } fr
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { Client } from 'pg';
-import { DataSource, type MixedList } from 'typeorm';
+import { DataSource, type EntityManager, type MixedList } from 'typeorm';
 import { VALIDATION_PIPE_OPTIONS } from '../bootstrap';
 import { acrossTenants, ensureRuntimeRole, inOrganization, installTenantWall, runMigrationsLocked } from '../database';
 
@@ -135,6 +135,42 @@ export async function runtimeRoleDataSource(
       await client.end();
     },
   };
+}
+
+/**
+ * The wall tests' set-up: a migrated scratch database (`database`), seeded by `seed` as its owner (a superuser,
+ * beyond the wall), then a runtime role's DataSource on it; `tables` are its tenant tables (`tenantTables`).
+ */
+export async function walledTestDatabase(
+  database: { name: string; dataSource: DataSource; drop: () => Promise<void> },
+  {
+    seed,
+    entities = [],
+    tenantTables,
+  }: {
+    seed: (owner: DataSource) => Promise<void>;
+    entities?: Schema;
+    tenantTables: (manager: EntityManager) => Promise<string[]>;
+  },
+): Promise<{ owner: DataSource; app: DataSource; tables: string[]; drop: () => Promise<void> }> {
+  const owner = database.dataSource;
+  await seed(owner);
+  const tables = await tenantTables(owner.manager);
+  const runtime = await runtimeRoleDataSource(database.name, entities);
+  return {
+    owner,
+    app: runtime.dataSource,
+    tables,
+    drop: async () => {
+      await runtime.drop();
+      await database.drop();
+    },
+  };
+}
+
+/** Runs each `[text, values]` statement on `dataSource`, in order (a test's seed). */
+export async function runStatements(dataSource: DataSource, statements: [string, unknown[]][]): Promise<void> {
+  for (const [text, values] of statements) await dataSource.query(text, values);
 }
 
 /**

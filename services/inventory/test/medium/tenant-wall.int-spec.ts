@@ -6,8 +6,9 @@ import { MESSAGING_ENTITIES, MESSAGING_MIGRATIONS, tenantTables } from '@infra/m
 import { inOrganization } from '@infra/platform';
 import {
   migratedTestDatabase,
-  runtimeRoleDataSource,
+  runStatements,
   tablesOutsideTheWall,
+  walledTestDatabase,
   wallBreaches,
 } from '@infra/platform/testing';
 import { AssetsRepository } from '../../src/assets/assets.repository';
@@ -15,8 +16,7 @@ import { INVENTORY_MIGRATIONS } from '../../src/inventory.service-definition';
 import { LocateRepository } from '../../src/locate/locate.repository';
 
 describe("inventory's tenant wall (row-level security, real PostgreSQL)", () => {
-  let database: Awaited<ReturnType<typeof migratedTestDatabase>>;
-  let runtime: Awaited<ReturnType<typeof runtimeRoleDataSource>>;
+  let walled: Awaited<ReturnType<typeof walledTestDatabase>>;
   let owner: DataSource;
   let app: DataSource;
   const accountId = randomUUID();
@@ -73,31 +73,32 @@ describe("inventory's tenant wall (row-level security, real PostgreSQL)", () => 
         [organizationId, account, randomUUID()],
       ],
     ];
-    for (const [text, values] of statements) await owner.query(text, values);
+    await runStatements(owner, statements);
   }
 
   beforeAll(async () => {
-    database = await migratedTestDatabase(
+    const database = await migratedTestDatabase(
       'infra_medium_inventory',
       [...MESSAGING_MIGRATIONS, ...INVENTORY_MIGRATIONS],
       MESSAGING_ENTITIES,
     );
-    owner = database.dataSource;
-    for (const [organizationId, account] of [
-      [a, accountId],
-      [sibling, accountId],
-      [b, randomUUID()],
-    ])
-      await seed(organizationId, account);
-    tables = await tenantTables(owner.manager);
-    runtime = await runtimeRoleDataSource(database.name, MESSAGING_ENTITIES);
-    app = runtime.dataSource;
+    walled = await walledTestDatabase(database, {
+      seed: async (dataSource) => {
+        owner = dataSource;
+        for (const [organizationId, account] of [
+          [a, accountId],
+          [sibling, accountId],
+          [b, randomUUID()],
+        ])
+          await seed(organizationId, account);
+      },
+      entities: MESSAGING_ENTITIES,
+      tenantTables,
+    });
+    ({ app, tables } = walled);
   });
 
-  afterAll(async () => {
-    await runtime?.drop();
-    await database?.drop();
-  });
+  afterAll(() => walled?.drop());
 
   it('walls every table that has an organization_id column (the catalog test)', async () => {
     expect(tables.length).toBeGreaterThanOrEqual(10);

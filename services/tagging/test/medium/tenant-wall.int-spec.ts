@@ -4,14 +4,13 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { MESSAGING_ENTITIES, tenantTables } from '@infra/messaging';
 import { inOrganization } from '@infra/platform';
-import { runtimeRoleDataSource, tablesOutsideTheWall, wallBreaches } from '@infra/platform/testing';
+import { runStatements, tablesOutsideTheWall, walledTestDatabase, wallBreaches } from '@infra/platform/testing';
 import { TagImportRepository } from '../../src/tag-import/tag-import.repository';
 import { TagsRepository } from '../../src/tags/tags.repository';
 import { adminOfNewOrganization, taggingTestDatabase } from './tagging-database';
 
 describe("tagging's tenant wall (row-level security, real PostgreSQL)", () => {
-  let database: Awaited<ReturnType<typeof taggingTestDatabase>>;
-  let runtime: Awaited<ReturnType<typeof runtimeRoleDataSource>>;
+  let walled: Awaited<ReturnType<typeof walledTestDatabase>>;
   let owner: DataSource;
   let app: DataSource;
   const a = adminOfNewOrganization();
@@ -57,23 +56,23 @@ describe("tagging's tenant wall (row-level security, real PostgreSQL)", () => {
         [collectionId, assetId, organizationId],
       ],
     ];
-    for (const [text, values] of statements) await owner.query(text, values);
+    await runStatements(owner, statements);
   }
 
   beforeAll(async () => {
-    database = await taggingTestDatabase();
-    owner = database.dataSource;
-    await seed(a);
-    await seed(b);
-    tables = await tenantTables(owner.manager);
-    runtime = await runtimeRoleDataSource(database.name, MESSAGING_ENTITIES);
-    app = runtime.dataSource;
+    walled = await walledTestDatabase(await taggingTestDatabase(), {
+      seed: async (dataSource) => {
+        owner = dataSource;
+        await seed(a);
+        await seed(b);
+      },
+      entities: MESSAGING_ENTITIES,
+      tenantTables,
+    });
+    ({ app, tables } = walled);
   });
 
-  afterAll(async () => {
-    await runtime?.drop();
-    await database?.drop();
-  });
+  afterAll(() => walled?.drop());
 
   it('walls every table that has an organization_id column (the catalog test)', async () => {
     expect(tables.length).toBeGreaterThanOrEqual(8);
