@@ -59,5 +59,40 @@ export class PurgedOrganizations1767000000000 implements MigrationInterface {
   }
 }
 
+/**
+ * `analyze_stale_tables(changed_fraction)`: ANALYZE of the owner's tables whose statistics are stale, callable by a
+ * service that serves as a runtime role (the tenant wall: it owns nothing, and only an owner may analyze a table). It
+ * runs as its owner (SECURITY DEFINER) and returns the tables analyzed (`refreshStaleStatistics`).
+ */
+export class StaleStatistics1767200000000 implements MigrationInterface {
+  name = 'StaleStatistics1767200000000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
+      CREATE FUNCTION analyze_stale_tables(changed_fraction double precision) RETURNS SETOF text
+      LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+      DECLARE table_name text;
+      BEGIN
+        FOR table_name IN
+          SELECT format('%I.%I', s.schemaname, s.relname)
+            FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
+           WHERE pg_has_role(c.relowner, 'USAGE')
+             AND s.n_mod_since_analyze > 50 + changed_fraction * greatest(s.n_live_tup, 0)
+        LOOP
+          EXECUTE 'ANALYZE ' || table_name;
+          RETURN NEXT table_name;
+        END LOOP;
+      END $$`);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP FUNCTION analyze_stale_tables(double precision)');
+  }
+}
+
 /** The messaging migrations every service runs before its own. */
-export const MESSAGING_MIGRATIONS = [MessagingTables1763712000000, PurgedOrganizations1767000000000];
+export const MESSAGING_MIGRATIONS = [
+  MessagingTables1763712000000,
+  PurgedOrganizations1767000000000,
+  StaleStatistics1767200000000,
+];

@@ -18,27 +18,11 @@ export async function refreshStaleStatistics(
   dataSource: DataSource,
   { changedFraction = 0.1 }: { changedFraction?: number } = {},
 ): Promise<string[]> {
-  return maintainTablesWhere(
-    dataSource,
-    `n_mod_since_analyze > 50 + ${Number(changedFraction)} * greatest(n_live_tup, 0)`,
-    'ANALYZE',
-  );
-}
-
-/** Runs `command` on each of the service's tables whose activity counters meet `condition`; returns their names. */
-async function maintainTablesWhere(
-  dataSource: DataSource,
-  condition: string,
-  command: 'ANALYZE' | 'VACUUM',
-): Promise<string[]> {
-  // Only the tables this role may maintain: PostgreSQL skips the others with a warning, and the log would lie.
-  const tables = (await dataSource.query(
-    `SELECT format('%I.%I', s.schemaname, s.relname) AS name
-       FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
-      WHERE pg_has_role(c.relowner, 'USAGE') AND ${condition}`,
-  )) as { name: string }[];
-  for (const { name } of tables) await dataSource.query(`${command} ${name}`);
-  return tables.map(({ name }) => name);
+  // The owner's function (messaging migrations): a runtime role that owns no table may call it.
+  const rows = (await dataSource.query(`SELECT analyze_stale_tables($1) AS name`, [Number(changedFraction)])) as {
+    name: string;
+  }[];
+  return rows.map((row) => row.name);
 }
 
 /**
@@ -52,18 +36,27 @@ export async function vacuumDeadRows(dataSource: DataSource): Promise<string[]> 
     autovacuum: string;
   }[];
   if (autovacuum === 'on') return [];
-  return maintainTablesWhere(dataSource, 'n_dead_tup > 50 + 0.2 * greatest(n_live_tup, 0)', 'VACUUM');
+  // Only the tables this role may vacuum (VACUUM cannot run in a function as the owner): PostgreSQL skips the others
+  // with a warning, and the log would lie.
+  const tables = (await dataSource.query(
+    `SELECT format('%I.%I', s.schemaname, s.relname) AS name
+       FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
+      WHERE pg_has_role(c.relowner, 'USAGE') AND n_dead_tup > 50 + 0.2 * greatest(n_live_tup, 0)`,
+  )) as { name: string }[];
+  for (const { name } of tables) await dataSource.query(`VACUUM ${name}`);
+  return tables.map(({ name }) => name);
 }
 
 /**
  * The connection options of the tables' owner, where the service serves as a runtime role that owns nothing (its
- * row-level security): only an owner may ANALYZE or VACUUM a table. Null: the service's own connection is the owner.
+ * row-level security): only an owner may VACUUM a table. Null: the service's own connection is the owner, or none is
+ * given (Docker and Kubernetes, where autovacuum runs).
  */
 export const TABLE_OWNER_OPTIONS = 'messaging:table-owner-options';
 
 /**
- * Table maintenance as the tables' owner: the service's own DataSource when it owns them, else one short connection
- * as the owner (a walled service's runtime role owns nothing, and only an owner may ANALYZE or VACUUM a table).
+ * Table maintenance as the tables' owner: the service's own DataSource when it owns them, else one connection as the
+ * owner (a walled service's runtime role owns nothing, and only an owner may VACUUM a table).
  */
 @Injectable()
 export class TableOwner implements OnModuleDestroy {
@@ -76,7 +69,7 @@ export class TableOwner implements OnModuleDestroy {
 
   async run<T>(work: (owner: DataSource) => Promise<T>): Promise<T> {
     if (!this.ownerOptions) return work(this.dataSource);
-    // One connection at most, closed when idle: the roll-up job asks every few seconds during a backfill.
+    // One connection at most, closed when idle between the minute's runs.
     this.owner ??= new DataSource({
       ...this.ownerOptions,
       extra: { ...this.ownerOptions.extra, max: 1, idleTimeoutMillis: 10_000 },
@@ -113,16 +106,17 @@ export class RefreshStatisticsJob extends JobProcessor<MessagingJobs, 'refresh-s
   readonly name = 'refresh-statistics';
   private readonly logger = new Logger(RefreshStatisticsJob.name);
 
-  constructor(private readonly tableOwner: TableOwner) {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly tableOwner: TableOwner,
+  ) {
     super();
   }
 
   async process(): Promise<void> {
-    await this.tableOwner.run(async (owner) => {
-      const vacuumed = await vacuumDeadRows(owner);
-      if (vacuumed.length > 0) this.logger.log(`vacuumed ${vacuumed.join(', ')}`);
-      const analyzed = await refreshStaleStatistics(owner);
-      if (analyzed.length > 0) this.logger.log(`refreshed planner statistics of ${analyzed.join(', ')}`);
-    });
+    const vacuumed = await this.tableOwner.run(vacuumDeadRows);
+    if (vacuumed.length > 0) this.logger.log(`vacuumed ${vacuumed.join(', ')}`);
+    const analyzed = await refreshStaleStatistics(this.dataSource);
+    if (analyzed.length > 0) this.logger.log(`refreshed planner statistics of ${analyzed.join(', ')}`);
   }
 }

@@ -1,6 +1,6 @@
 // Stale planner statistics are refreshed by the foundation's job (PostgreSQL with autovacuum off, as here).
 import { DataSource } from 'typeorm';
-import { pollUntil } from '@infra/platform/testing';
+import { pollUntil, runtimeRoleDataSource } from '@infra/platform/testing';
 import { refreshStaleStatistics, vacuumDeadRows } from '../src/table-statistics';
 import { ScratchDatabase, scratchMessagingDatabase } from './scratch-database';
 
@@ -59,5 +59,21 @@ describe('refreshing stale planner statistics (real PostgreSQL)', () => {
       `SELECT last_vacuum FROM pg_stat_user_tables WHERE relname = 'queue'`,
     )) as { last_vacuum: Date | null }[];
     expect(lastVacuum).not.toBeNull();
+  });
+
+  it('analyzes the owner’s tables for a runtime role that owns none (the tenant wall’s services)', async () => {
+    await dataSource.query('CREATE TABLE walled_items (id int PRIMARY KEY)');
+    await dataSource.query('INSERT INTO walled_items SELECT generate_series(1, 5000)');
+    const runtime = await runtimeRoleDataSource(String(dataSource.options.database));
+    try {
+      const analyzed = await pollUntil('walled_items to be analyzed by the runtime role', async () => {
+        const tables = await refreshStaleStatistics(runtime.dataSource);
+        return tables.includes('public.walled_items') ? tables : undefined;
+      });
+      expect(analyzed).toContain('public.walled_items');
+      expect(await lastAnalyze('walled_items')).not.toBeNull();
+    } finally {
+      await runtime.drop();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectJobQueue, JobProcessor, JobQueue } from '@infra/jobs';
 import { TOPICS } from '@infra/contracts';
-import { EventPublisher, refreshStaleStatistics, TableOwner } from '@infra/messaging';
+import { EventPublisher, refreshStaleStatistics } from '@infra/messaging';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AnalysesService } from '../analyses/analyses.service';
@@ -90,7 +90,7 @@ export class RollUpJob extends JobProcessor<AnalyticsJobs, 'roll-up'> {
     private readonly rollups: RollupsRepository,
     private readonly businessEvents: BusinessEventsRepository,
     private readonly scheduler: AnalyticsScheduler,
-    private readonly tableOwner: TableOwner,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {
     super();
   }
@@ -106,7 +106,7 @@ export class RollUpJob extends JobProcessor<AnalyticsJobs, 'roll-up'> {
     // were planned as scans per asset and ran for minutes. Refresh them first (a look at pg_stat_user_tables), not on
     // the minute's schedule; but only tables that doubled since their last ANALYZE: at the minute's 10% a month of
     // samples growing by a call a second was analyzed every few seconds, 0.4 s each, through a whole backfill.
-    const analyzed = await this.tableOwner.run((owner) => refreshStaleStatistics(owner, { changedFraction: 0.5 }));
+    const analyzed = await refreshStaleStatistics(this.dataSource, { changedFraction: 0.5 });
     if (analyzed.length > 0) this.logger.log(`refreshed planner statistics of ${analyzed.join(', ')}`);
     await this.scheduler.rollUpOrganization(organizationId);
     await this.scheduler.recomputeRatings(organizationId);
