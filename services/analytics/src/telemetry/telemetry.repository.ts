@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { DataSource, EntityManager, type QueryRunner } from 'typeorm';
+import { holdLiveOrganization } from '@infra/messaging';
 import { isUniqueViolation, raw, yieldToEventLoop } from '@infra/platform';
 import { OrgHourlyRepository } from '../rollups/org-hourly.repository';
 import { copyHeader, copyTrailer, timestampBytes, uuidBytes } from './copy-binary';
@@ -151,6 +152,12 @@ export class TelemetryRepository {
     const client = (await runner.connect()) as PoolClient;
     try {
       await runner.startTransaction();
+      // An organization being purged (offboarding) waits for this load to commit, or the load sees the purge and
+      // stores nothing: its samples would otherwise outlive the purge's deletes.
+      if (!(await holdLiveOrganization(runner.manager, organizationId))) {
+        await runner.rollbackTransaction();
+        return;
+      }
       await runner.manager.query(
         `CREATE TEMPORARY TABLE telemetry_staging (asset_id uuid, hour timestamptz, cpu_util real, mem_util real,
            storage_util real, network_in_bytes bigint, network_out_bytes bigint, cost_text text,

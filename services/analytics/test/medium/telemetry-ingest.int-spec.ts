@@ -3,9 +3,15 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { AssetUpsertedPayload, TelemetryFreshnessPayload } from '@infra/contracts';
-import { EventPublisher, MESSAGING_ENTITIES, MESSAGING_MIGRATIONS, ReadModelLag } from '@infra/messaging';
+import {
+  EventPublisher,
+  MESSAGING_ENTITIES,
+  MESSAGING_MIGRATIONS,
+  purgeOrganization,
+  ReadModelLag,
+} from '@infra/messaging';
 import type { Tenant } from '@infra/platform';
-import { migratedTestDatabase } from '@infra/platform/testing';
+import { migratedTestDatabase, pollUntil } from '@infra/platform/testing';
 import { ANALYTICS_MIGRATIONS } from '../../src/analytics.service-definition';
 import { ReadModelsRepository } from '../../src/read-models/read-models.repository';
 import { ORG_HOURLY_DAYS, OrgHourlyRepository } from '../../src/rollups/org-hourly.repository';
@@ -480,5 +486,48 @@ describe('telemetry ingest (real PostgreSQL)', () => {
       accepted: 1,
       rejected: [{ index: 1, line: 3, field: 'hour', reason: 'must be the start of a UTC hour' }],
     });
+  });
+
+  it('leaves no sample behind when its organization is purged while a load writes (offboarding)', async () => {
+    const tenant = tenantOf(randomUUID());
+    const assetId = randomUUID();
+    await dataSource.transaction((manager) =>
+      readModels.upsertAsset(manager, tenant.organizationId, upserted(assetId, 'i-purged')),
+    );
+    const hour = hourAgo(3);
+    await dataSource.query(`SELECT ensure_telemetry_partitions($1, $1)`, [hour]); // its month, as a load makes it
+    // Another transaction holds the asset-hour the load will store (uncommitted): the load stops in its writes.
+    const blocker = dataSource.createQueryRunner();
+    await blocker.connect();
+    await blocker.startTransaction();
+    await blocker.query(
+      `INSERT INTO telemetry_samples (organization_id, asset_id, hour, cpu_util) VALUES ($1, $2, $3, 1)`,
+      [tenant.organizationId, assetId, hour],
+    );
+    const waiting = async (query: string) =>
+      (
+        (await dataSource.query(
+          `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE $1`,
+          [`%${query}%`],
+        )) as { waiting: number }[]
+      )[0]!.waiting > 0;
+    const loading = ingest(tenant, [{ assetId, hour, cpuUtil: 40 }]);
+    await pollUntil('the load to wait in its writes', () => waiting('INSERT INTO telemetry_samples'));
+    // The organization is deleted meanwhile: the purge waits for the load to commit (or, without that, is done).
+    let purged = false;
+    const purging = dataSource
+      .transaction((manager) => purgeOrganization(manager, tenant.organizationId))
+      .then(() => (purged = true));
+    await pollUntil('the purge to wait or end', async () => purged || waiting('pg_advisory_xact_lock('));
+    await blocker.rollbackTransaction();
+    await blocker.release();
+    await Promise.all([loading, purging]);
+    const [left] = (await dataSource.query(
+      `SELECT (SELECT count(*)::int FROM telemetry_samples WHERE organization_id = $1)
+            + (SELECT count(*)::int FROM telemetry_freshness WHERE organization_id = $1)
+            + (SELECT count(*)::int FROM rollup_pending WHERE organization_id = $1) AS rows`,
+      [tenant.organizationId],
+    )) as { rows: number }[];
+    expect(left!.rows).toBe(0);
   });
 });

@@ -12,7 +12,7 @@ import {
   TOPICS,
 } from '@infra/contracts';
 import { InjectJobQueue, JobQueue, JobWaitTimeoutError } from '@infra/jobs';
-import { EventPublisher } from '@infra/messaging';
+import { EventPublisher, holdLiveOrganization } from '@infra/messaging';
 import { AuditLogRepository } from '../audit-log/audit-log.repository';
 import { FILE_STORE, type FileStore, isSafeFileName } from '../file-store/file-store';
 import { TagAssignmentService } from '../tag-assignment/tag-assignment.service';
@@ -170,6 +170,9 @@ export class TagImportService {
     if (this.env.importTestDelayMs > 0) await sleep(this.env.importTestDelayMs);
     try {
       await this.imports.transaction(async (manager) => {
+        // An organization being purged (offboarding) waits for this import to commit, or this import sees the purge
+        // and writes nothing: its tags would otherwise outlive the purge's deletes.
+        if (!(await holdLiveOrganization(manager, organizationId))) return;
         const row = await this.imports.lock(manager, organizationId, importId);
         if (!row || row.status === 'completed' || row.status === 'failed') return;
         const fail = (issue: ImportIssueDto, message = MESSAGES.importHasIssues) =>

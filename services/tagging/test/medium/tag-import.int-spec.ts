@@ -9,6 +9,7 @@ import { type Job, Worker } from 'bullmq';
 import Redis from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { MESSAGES, TAG_RULE_MESSAGES, TAGGING_LIMITS, TOPICS, type TagsAssignedPayload } from '@infra/contracts';
+import { purgeOrganization } from '@infra/messaging';
 import { toErrorResponse } from '@infra/platform';
 import { pollUntil, uniqueSuffix } from '@infra/platform/testing';
 import { IMPORT_ISSUES } from '../../src/tag-import/tag-import-file';
@@ -240,6 +241,46 @@ describe('CSV tag import (real PostgreSQL, LocalFileStore)', () => {
     expect((await writtenBy(dataSource, ours.organizationId)).tags).toBe(0);
     const theirTags = await dataSource.query<unknown[]>(`SELECT 1 FROM tag_assets WHERE asset_id = $1`, [theirAsset]);
     expect(theirTags).toEqual([]);
+  });
+
+  it('leaves nothing behind when its organization is purged while the import writes (offboarding)', async () => {
+    const actor = adminOfNewOrganization();
+    const { organizationId } = actor;
+    await insertAssets(dataSource, organizationId, ['i-purged']);
+    const submitted = await submit(actor, 'purged.csv', importCsv([['team', 'gone', '', 'i-purged']]));
+    // Another transaction holds the pair the import will insert (uncommitted): the import stops in the middle of its
+    // writes, after it has locked its own row.
+    const blocker = dataSource.createQueryRunner();
+    await blocker.connect();
+    await blocker.startTransaction();
+    await blocker.query(`INSERT INTO tags (organization_id, key, value) VALUES ($1, 'team', 'gone')`, [organizationId]);
+    const waitingOn = async (query: string) =>
+      (
+        (await dataSource.query(
+          `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE $1`,
+          [`%${query}%`],
+        )) as { waiting: number }[]
+      )[0]!.waiting > 0;
+    const importing = runQueuedJob(submitted.import.id);
+    await pollUntil('the import to wait in the middle of its writes', () => waitingOn('INSERT INTO tags'));
+    // The organization is deleted meanwhile; then the other transaction gives the pair up and the import goes on.
+    const purging = dataSource.transaction((manager) => purgeOrganization(manager, organizationId));
+    // It waits: for the import to commit (the purge lock), or, without it, on the import's row.
+    await pollUntil(
+      'the purge to wait',
+      async () => (await waitingOn('pg_advisory_xact_lock(')) || waitingOn('DELETE FROM "tag_imports"'),
+    );
+    await blocker.rollbackTransaction();
+    await blocker.release();
+    await Promise.all([importing, purging]);
+    const left = (await dataSource.query(
+      `SELECT (SELECT count(*)::int FROM tags WHERE organization_id = $1)
+            + (SELECT count(*)::int FROM tag_assets WHERE organization_id = $1)
+            + (SELECT count(*)::int FROM tag_imports WHERE organization_id = $1)
+            + (SELECT count(*)::int FROM tag_audit_log WHERE organization_id = $1) AS rows`,
+      [organizationId],
+    )) as { rows: number }[];
+    expect(left[0]!.rows).toBe(0);
   });
 
   describe('Redis lost its data (issue 24)', () => {
