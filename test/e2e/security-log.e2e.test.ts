@@ -1,8 +1,9 @@
-// The security log through the real gateway: sign-ins (both outcomes) and API key changes are recorded in the account
-// with the client's address; the account's Admins read and export it, nobody else does.
+// The security log through the real gateway: sign-ins (both outcomes), API key changes and AWS integration changes
+// (from inventory, through Kafka) are recorded in the account with the client's address; the account's Admins read
+// and export it, nobody else does.
 import type { SecurityEventDto, SecurityEventPage } from '@infra/contracts';
 import { pollUntil } from '@infra/platform/testing';
-import { call, DEMO_USERS, profileOf, tokenFor } from './support/api-client';
+import { call, callAs, DEMO_USERS, profileOf, tokenFor } from './support/api-client';
 import { clearThrottles } from './support/throttles';
 
 jest.setTimeout(90_000);
@@ -80,6 +81,45 @@ describe('security log', () => {
       'occurredAt,kind,outcome,actorEmail,actorUserId,subject,clientAddress,detail',
     );
     expect(csv.text).toContain(`,'${name},`);
+  });
+
+  it('records an AWS integration configured in inventory, with its organization, actor and client address', async () => {
+    // A fresh account and organization: one integration per organization, and the demo's stays unconfigured.
+    const sysadmin = (await tokenFor('sysadmin')).accessToken;
+    const run = Date.now().toString(36);
+    const account = await call<{ id: string }>('POST', 'accounts', {
+      token: sysadmin,
+      body: { name: `Log ${run}`, slug: `log-${run}` },
+    });
+    const organization = await call<{ id: string }>('POST', 'organizations', {
+      token: sysadmin,
+      body: { accountId: account.body.id, name: `Log org ${run}` },
+    });
+    const owner = callAs({ token: sysadmin, organizationId: organization.body.id, accountId: account.body.id });
+    const roleArn = 'arn:aws:iam::123456789012:role/InfraAnalyticsReadOnly';
+    const saved = await owner('PUT', 'integrations/aws', { roleArn, externalId: `ext-${run}`, regions: ['eu-west-1'] });
+    expect(saved.status).toBe(200);
+    // Inventory tells identity through Kafka (its outbox, then identity's inbox).
+    const [entry] = await pollUntil(
+      "the integration change in the account's log",
+      async () => {
+        const page = await call<SecurityEventPage>(
+          'GET',
+          `accounts/${account.body.id}/security-events?kinds=integration-changed`,
+          { token: sysadmin },
+        );
+        return page.body.items.length > 0 ? page.body.items : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 250 },
+    );
+    expect(entry).toMatchObject({
+      kind: 'integration-changed',
+      outcome: 'success',
+      actorEmail: DEMO_USERS.sysadmin.email,
+      subject: roleArn,
+      detail: { name: `Log org ${run}` },
+    });
+    expect(entry!.clientAddress).toMatch(/127\.0\.0\.1|::1/);
   });
 
   it("is for the account's Admins only: a User gets 403, another account's Admin 404, bad filters 400", async () => {

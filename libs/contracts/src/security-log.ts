@@ -18,6 +18,7 @@ export const SECURITY_EVENT_KINDS = [
   'api-key-created',
   'api-key-revoked',
   'organization-deleted',
+  'integration-changed',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 
@@ -25,7 +26,7 @@ export type SecurityEventOutcome = 'success' | 'failure';
 
 /**
  * Why a failure failed, or what changed: `reason` for failures (`wrong-password`, `wrong-code`), `from`/`to` for a
- * role change, `role` for an invitation, `name` for an API key or an organization.
+ * role change, `role` for an invitation, `name` for an API key or an organization (an integration's organization).
  */
 export type SecurityEventDetail = Partial<Record<'reason' | 'from' | 'to' | 'role' | 'name', string>>;
 

@@ -11,6 +11,7 @@ export const TOPICS = {
   inventoryAssetStatusChanged: 'inventory.asset.status-changed.v1',
   inventoryCollectionChanged: 'inventory.collection.changed.v1',
   inventoryTelemetryCollected: 'inventory.telemetry.collected.v1',
+  inventoryAwsIntegrationChanged: 'inventory.aws-integration.changed.v1',
   taggingTagsAssigned: 'tagging.tags.assigned.v1',
   taggingTagChanged: 'tagging.tag.changed.v1',
   taggingImportCompleted: 'tagging.import.completed.v1',
@@ -75,6 +76,16 @@ export const TELEMETRY_COLLECTED_MAX_SAMPLES = 10_000;
 export interface TelemetryCollectedPayload {
   source: CollectedTelemetrySource;
   samples: CollectedTelemetrySample[];
+}
+
+/**
+ * An Admin configured or changed an organization's AWS integration: identity records it in the account's security log
+ * (the actor is the envelope's; the client address is the request's, as the gateway saw it).
+ */
+export interface AwsIntegrationChangedPayload {
+  roleArn: string;
+  regions: string[];
+  clientAddress: string | null;
 }
 
 export interface TagsAssignedPayload {
@@ -168,6 +179,7 @@ export interface TopicPayloads {
   [TOPICS.inventoryAssetStatusChanged]: AssetStatusChangedPayload;
   [TOPICS.inventoryCollectionChanged]: CollectionChangedPayload;
   [TOPICS.inventoryTelemetryCollected]: TelemetryCollectedPayload;
+  [TOPICS.inventoryAwsIntegrationChanged]: AwsIntegrationChangedPayload;
   [TOPICS.taggingTagsAssigned]: TagsAssignedPayload;
   [TOPICS.taggingTagChanged]: TagChangedPayload;
   [TOPICS.taggingImportCompleted]: ImportCompletedPayload;
@@ -229,6 +241,11 @@ function topicSchemas(): { [T in TopicName]: PayloadSchema<TopicPayloads[T]> } {
         }),
         { max: TELEMETRY_COLLECTED_MAX_SAMPLES },
       ),
+    }),
+    [TOPICS.inventoryAwsIntegrationChanged]: s.object({
+      roleArn: s.string({ min: 1, max: 2048 }),
+      regions: s.array(s.string({ min: 1, max: 64 }), { max: 100 }),
+      clientAddress: v.nullable(s.string({ max: 100 })),
     }),
     [TOPICS.taggingTagsAssigned]: s.object({
       assignments: s.array(tagAssignment, { max: 100_000 }),

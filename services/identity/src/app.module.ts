@@ -43,6 +43,7 @@ import {
 import { PasswordResetRepository } from './password-reset/password-reset.repository';
 import { PasswordResetService } from './password-reset/password-reset.service';
 import { SecurityLog } from './security-log/security-log';
+import { SecurityLogConsumer } from './security-log/security-log.consumer';
 import { SecurityLogController } from './security-log/security-log.controller';
 import { SecurityLogRepository } from './security-log/security-log.repository';
 import { SecurityLogService } from './security-log/security-log.service';
@@ -100,6 +101,7 @@ export class AppModule implements NestModule {
         MembershipsController,
         ApiKeysController,
         SecurityLogController,
+        SecurityLogConsumer,
         InternalApiKeysController,
       ],
       providers: [

@@ -1,4 +1,4 @@
-import { AccountErrorCode } from '@infra/contracts';
+import { AccountErrorCode, TOPICS } from '@infra/contracts';
 import { ServiceDefinition } from '@infra/messaging';
 import { IdentitySchema1763712100000 } from './database/migrations/1763712100000-identity-schema';
 import { MfaLastStep1763800000000 } from './database/migrations/1763800000000-mfa-last-step';
@@ -35,6 +35,8 @@ export function identityService(env: IdentityEnv = loadIdentityEnv()): ServiceDe
     },
     entities: IDENTITY_ENTITIES,
     migrations: IDENTITY_MIGRATIONS,
-    consumesEvents: false,
+    // Access changes made elsewhere (an AWS integration) are recorded in the account's security log.
+    consumesEvents: true,
+    consumes: [TOPICS.inventoryAwsIntegrationChanged],
   };
 }

@@ -34,6 +34,7 @@ export function inventoryService(env = loadServiceEnv('inventory', ServiceEnv)):
       TOPICS.inventoryAssetStatusChanged,
       TOPICS.inventoryCollectionChanged,
       TOPICS.inventoryTelemetryCollected,
+      TOPICS.inventoryAwsIntegrationChanged,
     ],
     consumes: [
       TOPICS.taggingTagsAssigned,

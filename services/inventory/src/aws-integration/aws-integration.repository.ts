@@ -25,10 +25,12 @@ export class AwsIntegrationRepository {
 
   /** Creates or replaces the role and regions; the sync state of an existing integration is kept. */
   async save(
+    manager: EntityManager,
     tenant: { organizationId: string; accountId: string; userId: string },
     request: Required<AwsIntegrationRequest>,
   ): Promise<AwsIntegration> {
-    await this.integrations
+    const integrations = manager.getRepository(AwsIntegration);
+    await integrations
       .createQueryBuilder()
       .insert()
       .values({
@@ -42,7 +44,7 @@ export class AwsIntegrationRepository {
       })
       .orUpdate(['role_arn', 'external_id', 'regions', 'configured_by', 'updated_at'], ['organization_id'])
       .execute();
-    return this.integrations.findOneByOrFail({ organizationId: tenant.organizationId });
+    return integrations.findOneByOrFail({ organizationId: tenant.organizationId });
   }
 
   /**
@@ -94,7 +96,7 @@ export class AwsIntegrationRepository {
     );
   }
 
-  /** A transaction for the outbox events of a sync (the telemetry it collected). */
+  /** A transaction for outbox events: a sync's collected telemetry, a change of the integration. */
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(work);
   }

@@ -1,5 +1,6 @@
 import { InventoryErrorCode } from '@infra/contracts';
 import type { JobQueue } from '@infra/jobs';
+import { EventPublisher } from '@infra/messaging';
 import { type CallerContext, DomainError } from '@infra/platform';
 import type { AwsIntegration } from './aws-integration.entity';
 import type { AwsIntegrationJobs } from './aws-integration.queue';
@@ -44,6 +45,7 @@ function setup(options: { exists?: boolean; claimable?: boolean; enqueueFails?: 
   };
   const service = new AwsIntegrationService(
     repository as unknown as AwsIntegrationRepository,
+    new EventPublisher(),
     jobs as unknown as JobQueue<AwsIntegrationJobs>,
   );
   return { service, repository, jobs };

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { type AwsIntegrationDto, type AwsIntegrationRequest, InventoryErrorCode } from '@infra/contracts';
+import { type AwsIntegrationDto, type AwsIntegrationRequest, InventoryErrorCode, TOPICS } from '@infra/contracts';
+import { EventPublisher } from '@infra/messaging';
 import { InjectJobQueue, JobQueue } from '@infra/jobs';
-import type { CallerContext } from '@infra/platform';
+import { type CallerContext, currentClientAddress } from '@infra/platform';
 import type { AwsIntegration } from './aws-integration.entity';
 import { inventoryError } from '../inventory.errors';
 import { type AwsIntegrationJobs, INVENTORY_QUEUE } from './aws-integration.queue';
@@ -30,6 +31,7 @@ export function toAwsIntegrationDto(integration: AwsIntegration): AwsIntegration
 export class AwsIntegrationService {
   constructor(
     private readonly repository: AwsIntegrationRepository,
+    private readonly events: EventPublisher,
     @InjectJobQueue(INVENTORY_QUEUE) private readonly jobs: JobQueue<AwsIntegrationJobs>,
   ) {}
 
@@ -37,9 +39,19 @@ export class AwsIntegrationService {
     return toAwsIntegrationDto(await this.find(tenantOf(caller).organizationId));
   }
 
+  /** Saves the role and regions, and tells identity's security log who changed them, from where (one transaction). */
   async save(caller: CallerContext, request: AwsIntegrationRequest): Promise<AwsIntegrationDto> {
     const tenant = tenantOf(caller);
-    const integration = await this.repository.save(tenant, { ...request, regions: request.regions ?? [] });
+    const integration = await this.repository.transaction(async (manager) => {
+      const saved = await this.repository.save(manager, tenant, { ...request, regions: request.regions ?? [] });
+      await this.events.publish(manager, TOPICS.inventoryAwsIntegrationChanged, {
+        accountId: tenant.accountId,
+        organizationId: tenant.organizationId,
+        actorId: tenant.userId,
+        payload: { roleArn: saved.roleArn, regions: saved.regions, clientAddress: currentClientAddress() ?? null },
+      });
+      return saved;
+    });
     return toAwsIntegrationDto(integration);
   }
 

@@ -42,6 +42,12 @@ beforeEach(() => {
   mockEvents = [
     event({ id: 'e1', outcome: 'failure', detail: { reason: 'wrong-password' } }),
     event({ id: 'e2', kind: 'role-changed', subject: 'bob@demo.local', detail: { from: 'User', to: 'Admin' } }),
+    event({
+      id: 'e3',
+      kind: 'integration-changed',
+      subject: 'arn:aws:iam::123456789012:role/ReadOnly',
+      detail: { name: 'Acme Main' },
+    }),
   ];
 });
 
@@ -49,7 +55,7 @@ describe('security log page', () => {
   it('lists the events with their kind, outcome, actor, address and detail in words', () => {
     renderWithApp(<SecurityLogPage />);
     const rows = screen.getAllByRole('row').slice(1) as HTMLElement[];
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
     expect(within(rows[0]!).getByText('Sign-in')).toBeTruthy();
     expect(within(rows[0]!).getByText('Failure')).toBeTruthy();
     expect(within(rows[0]!).getByText('Wrong password')).toBeTruthy();
@@ -57,6 +63,10 @@ describe('security log page', () => {
     expect(within(rows[1]!).getByText('Role changed')).toBeTruthy();
     expect(within(rows[1]!).getByText('bob@demo.local')).toBeTruthy();
     expect(within(rows[1]!).getByText('User → Admin')).toBeTruthy();
+    // An AWS integration changed in inventory: the role, and which of the account's organizations.
+    expect(within(rows[2]!).getByText('AWS integration changed')).toBeTruthy();
+    expect(within(rows[2]!).getByText('arn:aws:iam::123456789012:role/ReadOnly')).toBeTruthy();
+    expect(within(rows[2]!).getByText('in Acme Main')).toBeTruthy();
     expect(mockRequests.at(-1)).toEqual({ accountId: 'a1', actor: '', kinds: '', page: 1, pageSize: 10 });
   });
 

@@ -29,11 +29,13 @@ import { securityLogPath, securityLogSearch, useGetSecurityEventsQuery } from '.
 
 /** What changed or why it failed, in the reader's language: roles are translated, names shown as they are. */
 export function securityDetailText(t: TFunction, event: Pick<SecurityEventDto, 'detail'>): string {
-  const { reason, from, to, role }: SecurityEventDetail = event.detail;
+  const { reason, from, to, role, name }: SecurityEventDetail = event.detail;
   const parts: string[] = [];
   if (reason) parts.push(t(`securityLog.reasons.${reason}`, { defaultValue: reason }));
   if (from && to) parts.push(t('securityLog.roleChange', { from: t(roleKey(from)), to: t(roleKey(to)) }));
   else if (role) parts.push(t('securityLog.withRole', { role: t(roleKey(role)) }));
+  // The organization an integration belongs to (an account has several).
+  if (name) parts.push(t('securityLog.inOrganization', { name }));
   return parts.join(' · ');
 }
 
