@@ -229,6 +229,16 @@ export async function wallBreaches(app: DataSource, tables: string[], organizati
   return breaches;
 }
 
+/** Whether a session of the database waits on a lock in a statement containing `statement` (tests of races). */
+export async function waitsOnLock(dataSource: DataSource, statement: string): Promise<boolean> {
+  const [{ waiting }] = (await dataSource.query(
+    `SELECT count(*)::int AS waiting FROM pg_stat_activity
+      WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE $1`,
+    [`%${statement}%`],
+  )) as { waiting: number }[];
+  return waiting > 0;
+}
+
 export const kafkaBrokersForTests = () => (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
 
 export function uniqueSuffix(): string {

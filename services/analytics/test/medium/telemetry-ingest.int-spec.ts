@@ -11,7 +11,7 @@ import {
   ReadModelLag,
 } from '@infra/messaging';
 import type { Tenant } from '@infra/platform';
-import { migratedTestDatabase, pollUntil } from '@infra/platform/testing';
+import { migratedTestDatabase, pollUntil, waitsOnLock } from '@infra/platform/testing';
 import { ANALYTICS_MIGRATIONS } from '../../src/analytics.service-definition';
 import { ReadModelsRepository } from '../../src/read-models/read-models.repository';
 import { ORG_HOURLY_DAYS, OrgHourlyRepository } from '../../src/rollups/org-hourly.repository';
@@ -504,13 +504,7 @@ describe('telemetry ingest (real PostgreSQL)', () => {
       `INSERT INTO telemetry_samples (organization_id, asset_id, hour, cpu_util) VALUES ($1, $2, $3, 1)`,
       [tenant.organizationId, assetId, hour],
     );
-    const waiting = async (query: string) =>
-      (
-        (await dataSource.query(
-          `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE $1`,
-          [`%${query}%`],
-        )) as { waiting: number }[]
-      )[0]!.waiting > 0;
+    const waiting = (statement: string) => waitsOnLock(dataSource, statement);
     const loading = ingest(tenant, [{ assetId, hour, cpuUtil: 40 }]);
     await pollUntil('the load to wait in its writes', () => waiting('INSERT INTO telemetry_samples'));
     // The organization is deleted meanwhile: the purge waits for the load to commit (or, without that, is done).

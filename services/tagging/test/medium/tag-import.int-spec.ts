@@ -11,7 +11,7 @@ import type { DataSource } from 'typeorm';
 import { MESSAGES, TAG_RULE_MESSAGES, TAGGING_LIMITS, TOPICS, type TagsAssignedPayload } from '@infra/contracts';
 import { purgeOrganization } from '@infra/messaging';
 import { toErrorResponse } from '@infra/platform';
-import { pollUntil, uniqueSuffix } from '@infra/platform/testing';
+import { pollUntil, uniqueSuffix, waitsOnLock } from '@infra/platform/testing';
 import { IMPORT_ISSUES } from '../../src/tag-import/tag-import-file';
 import type { TaggingJobs } from '../../src/tag-import/tag-import.queue';
 import type { Actor } from '../../src/tenant';
@@ -254,13 +254,7 @@ describe('CSV tag import (real PostgreSQL, LocalFileStore)', () => {
     await blocker.connect();
     await blocker.startTransaction();
     await blocker.query(`INSERT INTO tags (organization_id, key, value) VALUES ($1, 'team', 'gone')`, [organizationId]);
-    const waitingOn = async (query: string) =>
-      (
-        (await dataSource.query(
-          `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE $1`,
-          [`%${query}%`],
-        )) as { waiting: number }[]
-      )[0]!.waiting > 0;
+    const waitingOn = (statement: string) => waitsOnLock(dataSource, statement);
     const importing = runQueuedJob(submitted.import.id);
     await pollUntil('the import to wait in the middle of its writes', () => waitingOn('INSERT INTO tags'));
     // The organization is deleted meanwhile; then the other transaction gives the pair up and the import goes on.
