@@ -1,10 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { IsInt, Max, Min } from 'class-validator';
 import { Type } from 'class-transformer';
-import { DataSource } from 'typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import { JobProcessor, JobsModule } from '@infra/jobs';
 import { loadConfig } from '@infra/platform';
-import { REFRESH_STATISTICS_EVERY_MS, RefreshStatisticsJob } from './table-statistics';
+import { REFRESH_STATISTICS_EVERY_MS, RefreshStatisticsJob, TABLE_OWNER_OPTIONS, TableOwner } from './table-statistics';
 
 /** Jobs of the messaging foundation, one queue per service (`<service>-messaging`). */
 export interface MessagingJobs {
@@ -63,10 +63,12 @@ export function messagingJobs(
   {
     retentionDays = loadConfig(InboxRetentionEnv).INBOX_RETENTION_DAYS,
     everyMs = INBOX_PRUNE_EVERY_MS,
-  }: { retentionDays?: number; everyMs?: number } = {},
+    tableOwner = null,
+  }: { retentionDays?: number; everyMs?: number; tableOwner?: DataSourceOptions | null } = {},
 ) {
   return JobsModule.register<MessagingJobs>({
     queue: `${service}-messaging`,
+    providers: [{ provide: TABLE_OWNER_OPTIONS, useValue: tableOwner }, TableOwner],
     processors: [PruneInboxJob, RefreshStatisticsJob],
     schedules: [
       { name: 'prune-inbox', every: everyMs, payload: { retentionDays } },

@@ -9,7 +9,7 @@ export * from './outbox-message.entity';
 export * from './outbox-relay';
 export * from './topics-admin';
 export * from './service-runtime';
-export { refreshStaleStatistics, TableOwner, TableOwnerModule, vacuumDeadRows } from './table-statistics';
+export { refreshStaleStatistics, vacuumDeadRows } from './table-statistics';
 export * from './read-model-projections';
 export * from './read-model-lag';
 export * from './organization-purge';

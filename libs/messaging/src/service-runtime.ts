@@ -20,7 +20,6 @@ import { MESSAGING_ENTITIES } from './outbox-message.entity';
 import { MESSAGING_MIGRATIONS } from './messaging-tables.migration';
 import { ensureTopics } from './topics-admin';
 import { messagingJobs } from './inbox-retention';
-import { TableOwnerModule } from './table-statistics';
 
 type Constructor = new (...args: never[]) => unknown;
 
@@ -107,10 +106,9 @@ export function serviceFoundation(definition: ServiceDefinition): DynamicModule[
       clientId: env.KAFKA_CLIENT_ID,
       maxDeliveryAttempts: env.KAFKA_MAX_DELIVERY_ATTEMPTS,
     }),
-    TableOwnerModule.forRoot(
-      env.DATABASE_MIGRATION_USER ? serviceDatabaseOptions(definition, { asOwner: true }) : null,
-    ),
-    messagingJobs(definition.name),
+    messagingJobs(definition.name, {
+      tableOwner: env.DATABASE_MIGRATION_USER ? serviceDatabaseOptions(definition, { asOwner: true }) : null,
+    }),
   ];
 }
 

@@ -1,4 +1,4 @@
-import { type DynamicModule, Global, Inject, Injectable, Logger, Module, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { JobProcessor } from '@infra/jobs';
 import type { MessagingJobs } from './inbox-retention';
@@ -85,19 +85,6 @@ export class TableOwner implements OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     const owner = await this.owner?.catch(() => undefined);
     if (owner?.isInitialized) await owner.destroy();
-  }
-}
-
-/** Provides `TableOwner` to every module of the service (`ownerOptions`: null when the service owns its tables). */
-@Global()
-@Module({})
-export class TableOwnerModule {
-  static forRoot(ownerOptions: DataSourceOptions | null): DynamicModule {
-    return {
-      module: TableOwnerModule,
-      providers: [{ provide: TABLE_OWNER_OPTIONS, useValue: ownerOptions }, TableOwner],
-      exports: [TableOwner],
-    };
   }
 }
 

@@ -8,7 +8,7 @@ import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { createRedis, loadConfig, REDIS } from '@infra/platform';
 import { pollUntil, uniqueSuffix } from '@infra/platform/testing';
-import { InboxRetentionEnv, messagingJobs, TableOwnerModule } from '../src';
+import { InboxRetentionEnv, messagingJobs } from '../src';
 import { ScratchDatabase, scratchMessagingDatabase } from './scratch-database';
 
 const REDIS_URL = process.env.JOBS_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/7';
@@ -61,11 +61,7 @@ describe('inbox retention (scheduled job, real PostgreSQL and Redis)', () => {
     })
     class Foundation {}
     const moduleRef = await Test.createTestingModule({
-      imports: [
-        Foundation,
-        TableOwnerModule.forRoot(null),
-        messagingJobs(service, { retentionDays: 7, everyMs: 60_000 }),
-      ],
+      imports: [Foundation, messagingJobs(service, { retentionDays: 7, everyMs: 60_000 })],
     }).compile();
     let app: INestApplicationContext | undefined = await moduleRef.init();
     try {
