@@ -131,7 +131,7 @@ export function productEnv({
       PORT: String(SERVICE_PORTS[name] + portOffset),
       DATABASE_NAME: `${databasePrefix}${name}`,
       // A walled service serves as its runtime role, which its migrations (run as the owner) create and grant; the
-      // owner also refreshes its statistics (autovacuum is off on development machines).
+      // owner also vacuums its tables (autovacuum is off on development machines).
       ...(WALLED_SERVICES.includes(name)
         ? {
             DATABASE_USER: runtimeRoleOf(name),
