@@ -10,12 +10,12 @@
 // SAMPLES (300), EVENTS (50).
 import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
+import { kafkaSettingsForTests } from '@infra/platform/testing';
 import { summarise } from './stats';
 import { AssetsRepository } from '../services/inventory/src/assets/assets.repository';
 import { api, freshOrganization, timed } from './bench-client';
 import { printWallCost } from './wall-cost';
 
-const KAFKA_BROKER = process.env.KAFKA_BROKERS?.split(',')[0] ?? '127.0.0.1:9092';
 const ASSETS = Number(process.env.ASSETS ?? 100_000);
 const SAMPLES = Number(process.env.SAMPLES ?? 300);
 const EVENTS = Number(process.env.EVENTS ?? 50);
@@ -82,7 +82,7 @@ async function main(): Promise<void> {
     await api('PUT', `collections/${collection.id}/assets`, { add: members.slice(start, start + 1000) });
   const tagId = randomUUID();
   const tagged = ids.filter((_, i) => i % 10 === 0);
-  const kafka = new Kafka({ clientId: 'bench-inventory', brokers: [KAFKA_BROKER], logLevel: logLevel.NOTHING });
+  const kafka = new Kafka({ ...kafkaSettingsForTests('bench-inventory'), logLevel: logLevel.NOTHING });
   const producer = kafka.producer();
   await producer.connect();
   for (let start = 0; start < tagged.length; start += 1000) {

@@ -3,13 +3,13 @@
 // Nest Kafka consumer. Run: `npm run bench:kafka` (EVENTS=1000 RATE=200 by default). Target: p95 < 250 ms.
 import 'reflect-metadata';
 import { createHarness } from '../libs/messaging/test/messaging-harness';
-import { kafkaBrokersForTests, pollUntil, sleep } from '@infra/platform/testing';
+import { pollUntil, sleep } from '@infra/platform/testing';
 import { summarise } from './stats';
 
 async function main(): Promise<void> {
   const events = Number(process.env.EVENTS ?? 1000);
   const rate = Number(process.env.RATE ?? 200); // events per second offered
-  const harness = await createHarness(kafkaBrokersForTests());
+  const harness = await createHarness();
   try {
     // Warm up connections and the consumer group before measuring.
     const warm = await harness.createWidget('warm-up');

@@ -13,7 +13,7 @@ import manifest from '../services.json';
 
 const ROOT = path.join(__dirname, '..');
 const MODULE = pathToFileURL(path.join(ROOT, 'deploy/scripts/lib/secrets.mjs')).href;
-/** Passwords: the runtime role's of each service behind the tenant wall, the Redis user's of every process. */
+/** Passwords: the runtime role's of each service behind the tenant wall, the Redis user's of every process, Kafka's. */
 const RUNTIME_PASSWORDS = [
   ...manifest.services
     .filter((service) => 'tenantWall' in service && service.tenantWall)
@@ -21,6 +21,9 @@ const RUNTIME_PASSWORDS = [
   ...['gateway', ...manifest.services.map((service) => service.name)].map(
     (name) => `${name.toUpperCase()}_REDIS_PASSWORD`,
   ),
+  // Kafka's, for Docker Compose (a local broker keeps its own users beside its storage).
+  'KAFKA_ADMIN_PASSWORD',
+  ...manifest.services.map((service) => `${service.name.toUpperCase()}_KAFKA_PASSWORD`),
 ];
 const NAMES = [
   'JWT_SECRET',

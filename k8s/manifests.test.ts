@@ -53,6 +53,9 @@ const SECRET_KEYS = [
   ...WALLED.map((service) => `${service}-database-password`),
   // Every process signs in to Redis as its own user.
   ...['gateway', ...SERVICES].map((app) => `${app}-redis-password`),
+  // Every service signs in to Kafka as its own user; the admin runs Kafka's set-up.
+  'kafka-admin-password',
+  ...SERVICES.map((service) => `${service}-kafka-password`),
 ].sort();
 
 // ---- loading, building and schema validation -----------------------------------------------
@@ -317,6 +320,21 @@ describe.each(BUILDS)('build of %s', (dir) => {
       if (dir !== 'base') expect(c.image).not.toMatch(/:latest$/);
 
       expect(c.envFrom).toEqual([{ configMapRef: { name: 'infra-config' } }]);
+      if (c.name === 'kafka-setup') {
+        // Kafka's set-up alone signs in as the admin, and holds nothing else.
+        expect(c.args).toEqual(['provision-kafka']);
+        expect(c.env).toEqual([
+          {
+            name: 'KAFKA_USERNAME',
+            valueFrom: { configMapKeyRef: { name: 'infra-config', key: 'KAFKA_ADMIN_USERNAME' } },
+          },
+          {
+            name: 'KAFKA_PASSWORD',
+            valueFrom: { secretKeyRef: { name: 'infra-secrets', key: 'kafka-admin-password' } },
+          },
+        ]);
+        continue;
+      }
       const env = Object.fromEntries((c.env ?? []).map((e) => [e.name, e]));
       expect(env.PORT?.value).toBe(String(PORTS[service]));
       if (app === 'gateway') {
@@ -342,14 +360,17 @@ describe.each(BUILDS)('build of %s', (dir) => {
             ? 'database-password'
             : variable === 'REDIS_PASSWORD'
               ? `${service}-redis-password`
-              : variable.toLowerCase().replaceAll('_', '-');
+              : variable === 'KAFKA_PASSWORD'
+                ? `${service}-kafka-password`
+                : variable.toLowerCase().replaceAll('_', '-');
       for (const ref of refs) {
         expect(ref.valueFrom!.secretKeyRef).toEqual({ name: 'infra-secrets', key: expect.any(String) });
         expect(SECRET_KEYS).toContain(ref.valueFrom!.secretKeyRef!.key);
         expect(keyOf(ref.name)).toBe(ref.valueFrom!.secretKeyRef!.key);
       }
-      // A serving process signs in to Redis as its own user; the migrate job uses no Redis.
+      // A serving process signs in to Redis and (a service) Kafka as its own user; the migrate job uses neither.
       expect(env.REDIS_USERNAME?.value).toBe(c.name === 'migrate' ? undefined : `infra_${service}`);
+      expect(env.KAFKA_USERNAME?.value).toBe(c.name === 'migrate' || app === 'gateway' ? undefined : service);
       if (app !== 'gateway') {
         expect(env.DATABASE_USER?.value).toBe(walled ? `infra_${service}_runtime` : undefined);
         expect(env.DATABASE_MIGRATION_USER?.valueFrom?.configMapKeyRef).toEqual(
@@ -360,7 +381,7 @@ describe.each(BUILDS)('build of %s', (dir) => {
         app === 'gateway'
           ? ['JWT_SECRET', 'CALLER_CONTEXT_PRIVATE_KEY', 'REDIS_PASSWORD']
           : [
-              ...(c.name === 'migrate' ? [] : ['REDIS_PASSWORD']),
+              ...(c.name === 'migrate' ? [] : ['REDIS_PASSWORD', 'KAFKA_PASSWORD']),
               'DATABASE_PASSWORD',
               ...(migrating ? ['DATABASE_MIGRATION_PASSWORD'] : []),
               'CALLER_CONTEXT_PUBLIC_KEY',
@@ -372,11 +393,13 @@ describe.each(BUILDS)('build of %s', (dir) => {
       expect((c.env ?? []).filter((e) => /SECRET|KEY|PASSWORD/.test(e.name) && e.value !== undefined)).toEqual([]);
     }
 
-    // Services migrate their database first, with the same image; the gateway has no database, a worker
-    // leaves migrating to its service.
+    // Services migrate their database first, with the same image (the one marked kafkaSetup sets Kafka up before);
+    // the gateway has no database, a worker leaves migrating to its service.
+    const kafkaSetup = manifest.services.some((s) => s.name === service && 'kafkaSetup' in s && s.kafkaSetup);
     if (app === 'gateway' || worker) expect(pod.initContainers ?? []).toEqual([]);
     else
       expect(pod.initContainers?.map((c) => [c.name, c.args, c.image])).toEqual([
+        ...(kafkaSetup ? [['kafka-setup', ['provision-kafka'], container.image]] : []),
         ['migrate', ['migrate'], container.image],
       ]);
   });
@@ -564,7 +587,11 @@ describe('docker-compose.yml', () => {
               ? 'DATABASE_PASSWORD'
               : variable === 'REDIS_PASSWORD'
                 ? `${service.replace(/-worker$/, '').toUpperCase()}_REDIS_PASSWORD`
-                : variable;
+                : variable === 'KAFKA_PASSWORD'
+                  ? service === 'kafka-setup'
+                    ? 'KAFKA_ADMIN_PASSWORD'
+                    : `${service.replace(/-worker$/, '').toUpperCase()}_KAFKA_PASSWORD`
+                  : variable;
         expect([service, variable, value]).toEqual([service, variable, `\${${source}:?set ${source}, see README}`]);
         if (variable === 'DATABASE_MIGRATION_PASSWORD') expect(service).toBe(`${walled}-migrate`);
       }
@@ -579,16 +606,29 @@ describe('docker-compose.yml', () => {
       'DATABASE_PASSWORD',
       'DATA_ENCRYPTION_KEY',
       'JWT_SECRET',
+      'KAFKA_PASSWORD',
       'REDIS_PASSWORD',
     ]);
     expect(secretsOf('tagging')).toEqual([
       'CALLER_CONTEXT_PUBLIC_KEY',
       'DATABASE_PASSWORD',
       'FILE_SIGNING_KEY',
+      'KAFKA_PASSWORD',
       'REDIS_PASSWORD',
     ]);
     for (const service of SERVICES.filter((s) => s !== 'identity' && s !== 'tagging'))
-      expect(secretsOf(service)).toEqual(['CALLER_CONTEXT_PUBLIC_KEY', 'DATABASE_PASSWORD', 'REDIS_PASSWORD']);
+      expect(secretsOf(service)).toEqual([
+        'CALLER_CONTEXT_PUBLIC_KEY',
+        'DATABASE_PASSWORD',
+        'KAFKA_PASSWORD',
+        'REDIS_PASSWORD',
+      ]);
+    // Kafka's set-up alone holds the admin's password; the broker makes each service's user with its storage.
+    expect(secretsOf('kafka-setup')).toEqual(['KAFKA_PASSWORD']);
+    for (const service of SERVICES)
+      expect(compose.services.kafka.environment?.KAFKA_SCRAM_USERS).toContain(
+        `${service}:\${${service.toUpperCase()}_KAFKA_PASSWORD:?set ${service.toUpperCase()}_KAFKA_PASSWORD, see README}`,
+      );
     // Redis has no default user: each process signs in as its own, with no dangerous command.
     const redis = compose.services.redis as ComposeService & { command: string[] };
     expect(redis.command.join(' ')).toContain('--user default off');

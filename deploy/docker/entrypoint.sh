@@ -4,6 +4,7 @@
 #
 #   infra-entrypoint serve              run the process (default)
 #   infra-entrypoint migrate            run the service's DB migrations, exit when done
+#   infra-entrypoint provision-kafka    create the topics and set every service's ACLs (as Kafka's admin), exit
 #   infra-entrypoint healthcheck [live|ready]   exit 0 when GET /health/<probe> answers 2xx
 #   infra-entrypoint <anything else>    exec it as-is (debugging)
 set -eu
@@ -35,6 +36,9 @@ case "$command" in
       exit 64
     fi
     exec node "$dir/migrate.js"
+    ;;
+  provision-kafka)
+    exec node /app/dist/libs/messaging/src/provision-kafka.js
     ;;
   healthcheck)
     probe="${2:-live}"

@@ -14,6 +14,8 @@ import {
   GATEWAY,
   REDIS_PROCESSES,
   REDIS_USER_RULES,
+  KAFKA_ADMIN_PASSWORD,
+  kafkaPasswordSecretOf,
   redisPasswordSecretOf,
   redisUserOf,
   runtimePasswordSecretOf,
@@ -79,6 +81,11 @@ const secretEnv = (variable) => ({
 const redisUserK8sEnv = (name) => [
   { name: 'REDIS_USERNAME', value: redisUserOf(name) },
   { ...secretEnv(redisPasswordSecretOf(name)), name: 'REDIS_PASSWORD' },
+];
+/** A service's own Kafka user (named after it; create it as docs/runbook.md says) and its password from the Secret. */
+const kafkaUserK8sEnv = (name) => [
+  { name: 'KAFKA_USERNAME', value: name },
+  { ...secretEnv(kafkaPasswordSecretOf(name)), name: 'KAFKA_PASSWORD' },
 ];
 const hardened = { allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } };
 const probe = (probePath, extra) => ({ httpGet: { path: probePath, port: 'http' }, ...extra });
@@ -199,8 +206,8 @@ function serviceProcessDocs(unit) {
     { ...secretEnv(databaseSecretOf(unit)), name: 'DATABASE_PASSWORD' },
     ...secretVariablesOf(name).map(secretEnv),
   ];
-  // The serving process signs in to Redis as its own user; the migrate job uses no Redis.
-  const servingEnv = [...env, ...redisUserK8sEnv(name)];
+  // The serving process signs in to Redis and Kafka as its own user; the migrate job uses neither.
+  const servingEnv = [...env, ...redisUserK8sEnv(name), ...kafkaUserK8sEnv(name)];
   // The migrate job alone runs as the owner (infra-config's DATABASE_USER, with the Secret's database-password).
   const migrateEnv = unit.tenantWall
     ? [
@@ -213,6 +220,17 @@ function serviceProcessDocs(unit) {
       ]
     : env;
   const image = IMAGE(name);
+  // Kafka's set-up (topics, every service's ACLs) as the brokers' admin, in one service's pod, before its migrations.
+  const kafkaSetup = container({
+    name: 'kafka-setup',
+    image,
+    args: ['provision-kafka'],
+    env: [
+      { name: 'KAFKA_USERNAME', valueFrom: { configMapKeyRef: { name: 'infra-config', key: 'KAFKA_ADMIN_USERNAME' } } },
+      { ...secretEnv(KAFKA_ADMIN_PASSWORD), name: 'KAFKA_PASSWORD' },
+    ],
+    resources: MIGRATE_RESOURCES,
+  });
   const files = unit.fileStore ? [{ name: 'files', mountPath: '/data/files' }] : [];
   const docs = [
     deployment({
@@ -222,11 +240,14 @@ function serviceProcessDocs(unit) {
       replicas: unit.fileStore ? 1 : unit.autoscale && component === 'service' ? undefined : 2,
       strategy: unit.fileStore ? { type: 'Recreate' } : undefined,
       annotations: scrape(port),
-      // Migrations run to completion before the service starts (same image, `migrate` command). The worker
-      // leaves them to the service: it restarts until the schema is there.
+      // Migrations run to completion before the service starts (same image, `migrate` command); in the service
+      // marked kafkaSetup, Kafka's set-up first. The worker leaves both to the service: it restarts until they are done.
       initContainers:
         component === 'service'
-          ? [container({ name: 'migrate', image, args: ['migrate'], env: migrateEnv, resources: MIGRATE_RESOURCES })]
+          ? [
+              ...(unit.kafkaSetup ? [kafkaSetup] : []),
+              container({ name: 'migrate', image, args: ['migrate'], env: migrateEnv, resources: MIGRATE_RESOURCES }),
+            ]
           : undefined,
       containers: [
         container({
@@ -379,6 +400,8 @@ const redisUserEnv = (name) => ({
   REDIS_USERNAME: redisUserOf(name),
   REDIS_PASSWORD: required(redisPasswordSecretOf(name)),
 });
+/** A serving service's Kafka user and its password. */
+const kafkaUserEnv = (name) => ({ KAFKA_USERNAME: name, KAFKA_PASSWORD: required(kafkaPasswordSecretOf(name)) });
 
 function composeFile() {
   const build = (name) => ({ context: '.', dockerfile: 'deploy/docker/Dockerfile', args: { SERVICE: name } });
@@ -480,28 +503,19 @@ function composeFile() {
     },
     kafka: {
       image: 'apache/kafka:3.9.1',
+      // SASL/SCRAM-SHA-512 with a user per service and ACLs, as the local broker (deploy/kafka/compose-broker.sh).
+      entrypoint: ['/bin/sh', '/opt/infra/compose-broker.sh'],
       environment: {
-        CLUSTER_ID: 'Z9sOkjl9hosRdy9u8EtmXw',
-        KAFKA_NODE_ID: 1,
-        KAFKA_PROCESS_ROLES: 'broker,controller',
-        KAFKA_LISTENERS: 'PLAINTEXT://:9092,CONTROLLER://:9093',
-        KAFKA_ADVERTISED_LISTENERS: 'PLAINTEXT://kafka:9092',
-        KAFKA_CONTROLLER_LISTENER_NAMES: 'CONTROLLER',
-        KAFKA_LISTENER_SECURITY_PROTOCOL_MAP: 'CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
-        KAFKA_CONTROLLER_QUORUM_VOTERS: '1@localhost:9093',
-        KAFKA_LOG_DIRS: '/var/lib/kafka/data',
-        KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR: 1,
-        KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR: 1,
-        KAFKA_TRANSACTION_STATE_LOG_MIN_ISR: 1,
-        KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS: 0,
-        KAFKA_AUTO_CREATE_TOPICS_ENABLE: 'false',
+        KAFKA_ADMIN_PASSWORD: required(KAFKA_ADMIN_PASSWORD),
+        // user:password pairs, made with the broker's storage (the first start).
+        KAFKA_SCRAM_USERS: SERVICE_LIST.map((s) => `${s.name}:${required(kafkaPasswordSecretOf(s.name))}`).join(' '),
         KAFKA_HEAP_OPTS: '-Xms256m -Xmx512m',
       },
-      volumes: ['kafka-data:/var/lib/kafka/data'],
+      volumes: ['kafka-data:/var/lib/kafka/data', './deploy/kafka/compose-broker.sh:/opt/infra/compose-broker.sh:ro'],
       healthcheck: {
         test: [
           'CMD-SHELL',
-          '/opt/kafka/bin/kafka-broker-api-versions.sh --bootstrap-server localhost:9092 > /dev/null 2>&1',
+          '/opt/kafka/bin/kafka-broker-api-versions.sh --bootstrap-server localhost:9092 --command-config /tmp/admin.properties > /dev/null 2>&1',
         ],
         interval: '10s',
         timeout: '20s',
@@ -510,6 +524,22 @@ function composeFile() {
       },
       restart: 'unless-stopped',
     },
+  };
+  // Topics and every service's ACLs, as Kafka's admin, before any service starts.
+  const setupService = SERVICE_LIST.find((s) => s.kafkaSetup);
+  services['kafka-setup'] = {
+    build: build(setupService.name),
+    image: `infra-analytics/${setupService.name}:dev`,
+    command: ['provision-kafka'],
+    restart: 'no',
+    healthcheck: { disable: true },
+    environment: {
+      NODE_ENV: 'production',
+      KAFKA_BROKERS: appEnv.KAFKA_BROKERS,
+      KAFKA_USERNAME: 'admin',
+      KAFKA_PASSWORD: required(KAFKA_ADMIN_PASSWORD),
+    },
+    depends_on: { kafka: { condition: 'service_healthy' } },
   };
   for (const service of SERVICE_LIST) {
     const image = `infra-analytics/${service.name}:dev`;
@@ -530,9 +560,18 @@ function composeFile() {
         ...app,
         build: build(service.name),
         image,
-        environment: { ...environment, ...redisUserEnv(service.name), ...Object.fromEntries(jobsEnv(unit)) },
+        environment: {
+          ...environment,
+          ...redisUserEnv(service.name),
+          ...kafkaUserEnv(service.name),
+          ...Object.fromEntries(jobsEnv(unit)),
+        },
         ...(volumes ? { volumes } : {}),
-        depends_on: { ...infraReady, [`${service.name}-migrate`]: { condition: 'service_completed_successfully' } },
+        depends_on: {
+          ...infraReady,
+          'kafka-setup': { condition: 'service_completed_successfully' },
+          [`${service.name}-migrate`]: { condition: 'service_completed_successfully' },
+        },
       };
     }
   }
@@ -581,11 +620,13 @@ function composeFile() {
     '# then open http://localhost:8080. Every secret comes from the environment (or --env-file): compose refuses',
     '# to start without JWT_SECRET, DATA_ENCRYPTION_KEY, FILE_SIGNING_KEY, CALLER_CONTEXT_PRIVATE_KEY,',
     '# CALLER_CONTEXT_PUBLIC_KEY, DATABASE_PASSWORD (the owner: migrate jobs only), the runtime role password',
-    '# of each service behind the tenant wall and the Redis password of every process:',
+    '# of each service behind the tenant wall, the Redis password of every process:',
     `# ${SERVICE_LIST.filter((s) => s.tenantWall)
       .map(databaseSecretOf)
       .join(', ')},`,
-    `# ${REDIS_PROCESSES.map(redisPasswordSecretOf).join(', ')}`,
+    `# ${REDIS_PROCESSES.map(redisPasswordSecretOf).join(', ')},`,
+    '# and the Kafka password of the admin and of every service:',
+    `# ${[KAFKA_ADMIN_PASSWORD, ...SERVICE_LIST.map((s) => kafkaPasswordSecretOf(s.name))].join(', ')}`,
     '# (README "Docker"; `npm start` writes all but DATABASE_PASSWORD). Only the gateway is published on the host.',
     '',
   ].join('\n');

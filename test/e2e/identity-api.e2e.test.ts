@@ -5,7 +5,7 @@ import { authenticator } from 'otplib';
 import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import { Client } from 'pg';
-import { pollUntil } from '@infra/platform/testing';
+import { kafkaSettingsForTests, pollUntil } from '@infra/platform/testing';
 import manifest from '../../services.json';
 import { BASE_URL, call, cookiesFrom, DEMO_USERS, profileOf, tokenFor, withDemoTotp } from './support/api-client';
 import { clearThrottles } from './support/throttles';
@@ -13,7 +13,6 @@ import { clearThrottles } from './support/throttles';
 jest.setTimeout(60_000);
 const MAIL_DIR = path.resolve(__dirname, '../..', process.env.E2E_MAIL_DIR ?? '.cache/test-results/mail');
 const IDENTITY_DB = `${process.env.E2E_DATABASE_PREFIX ?? 'infra_test_'}identity`;
-const KAFKA_BROKER = process.env.KAFKA_BROKERS?.split(',')[0] ?? '127.0.0.1:9092';
 const TOPIC = 'identity.account.thresholds-changed.v1';
 const IDENTITY_PORT = manifest.services.find((service) => service.name === 'identity')!.port;
 const IDENTITY_METRICS = `http://127.0.0.1:${IDENTITY_PORT + Number(process.env.E2E_PORT_OFFSET ?? 0)}/metrics`;
@@ -415,7 +414,7 @@ describe('members and account settings', () => {
     // The outbox row, then the message itself on Kafka: topic, key (the account: account-wide event) and payload.
     const db = new Client({ host: '127.0.0.1', user: 'postgres', database: IDENTITY_DB });
     await db.connect();
-    const kafka = new Kafka({ clientId: 'e2e-thresholds', brokers: [KAFKA_BROKER], logLevel: logLevel.NOTHING });
+    const kafka = new Kafka({ ...kafkaSettingsForTests('e2e-thresholds'), logLevel: logLevel.NOTHING });
     const consumer = kafka.consumer({ groupId: `e2e-thresholds-${randomUUID()}` });
     const received: { key: string; value: string }[] = [];
     try {

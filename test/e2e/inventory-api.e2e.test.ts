@@ -12,12 +12,11 @@ import type {
   ViewDto,
   ViewSummaryDto,
 } from '@infra/contracts';
-import { pollUntil } from '@infra/platform/testing';
+import { kafkaSettingsForTests, pollUntil } from '@infra/platform/testing';
 import { call, callAs, OrganizationSession, organizationSession, profileOf, tokenFor } from './support/api-client';
 
 jest.setTimeout(120_000);
 
-const KAFKA_BROKER = process.env.KAFKA_BROKERS?.split(',')[0] ?? '127.0.0.1:9092';
 const run = randomUUID().slice(0, 8);
 
 const asset = (name: string, extra: Record<string, unknown> = {}) => ({
@@ -321,7 +320,7 @@ describe('tag read model (tagging.tags.assigned.v1 over Kafka)', () => {
   let producer: Producer;
 
   beforeAll(async () => {
-    producer = new Kafka({ clientId: 'e2e-inventory', brokers: [KAFKA_BROKER], logLevel: logLevel.NOTHING }).producer();
+    producer = new Kafka({ ...kafkaSettingsForTests('e2e-inventory'), logLevel: logLevel.NOTHING }).producer();
     await producer.connect();
   });
   afterAll(() => producer.disconnect());

@@ -2,7 +2,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
-import { pollUntil } from '@infra/platform/testing';
+import { kafkaSaslForTests, pollUntil } from '@infra/platform/testing';
 
 const ROOT = path.resolve(__dirname, '../..');
 const entry = (name: string) => path.join(ROOT, `dist/services/${name}/src/main.js`);
@@ -66,7 +66,14 @@ describe('graceful shutdown', () => {
     const port = 3_999 + Number(process.env.E2E_PORT_OFFSET ?? 20_000);
     const database = `${process.env.E2E_DATABASE_PREFIX ?? 'infra_test_'}events`;
     const child = spawn('node', [entry('events')], {
-      env: { ...process.env, PORT: String(port), DATABASE_NAME: database, LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATABASE_NAME: database,
+        LOG_LEVEL: 'warn',
+        KAFKA_USERNAME: 'events',
+        KAFKA_PASSWORD: kafkaSaslForTests('events').password,
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';

@@ -14,12 +14,11 @@ import {
   type TagDto,
   type UpsertAssetsResponse,
 } from '@infra/contracts';
-import { pollUntil } from '@infra/platform/testing';
+import { kafkaSettingsForTests, pollUntil } from '@infra/platform/testing';
 import { callAs, OrganizationSession, organizationSession } from './support/api-client';
 
 jest.setTimeout(120_000);
 
-const KAFKA_BROKER = process.env.KAFKA_BROKERS?.split(',')[0] ?? '127.0.0.1:9092';
 const run = randomUUID().slice(0, 8);
 
 let adminSession: OrganizationSession;
@@ -242,7 +241,7 @@ describe('tag status from telemetry freshness (analytics.telemetry.freshness.v1)
   let producer: Producer;
 
   beforeAll(async () => {
-    producer = new Kafka({ clientId: 'e2e-tagging', brokers: [KAFKA_BROKER], logLevel: logLevel.NOTHING }).producer();
+    producer = new Kafka({ ...kafkaSettingsForTests('e2e-tagging'), logLevel: logLevel.NOTHING }).producer();
     await producer.connect();
   });
   afterAll(() => producer.disconnect());

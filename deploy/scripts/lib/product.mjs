@@ -6,6 +6,7 @@ import path from 'node:path';
 import { ROOT, isPortOpen, log, run, runAsync, waitFor } from './proc.mjs';
 import { installSecrets, SECRET_NAMES } from './secrets.mjs';
 import { ensureRedisUsers } from './postgres.mjs';
+import { brokerCredentials, KAFKA_ADMIN_USER } from './kafka.mjs';
 import {
   GATEWAY,
   redisPasswordSecretOf,
@@ -116,6 +117,9 @@ export function productEnv({
     ...extra,
   };
   for (const name of SECRET_NAMES) delete env[name];
+  // The local broker's users (made with its storage, kept beside it): each service signs in as its own.
+  const kafka = brokerCredentials(kafkaPort);
+  if (!kafka) throw new Error(`the Kafka broker on ${kafkaPort} has no credentials: start it with ensureKafka first`);
   // Each process's own Redis user (one set per copy of the product: its database prefix names them).
   const redisUser = (name) => ({
     REDIS_USERNAME: `${databasePrefix}${name}`,
@@ -128,6 +132,8 @@ export function productEnv({
       ...env,
       ...secretsFor(name, secrets),
       ...redisUser(name),
+      KAFKA_USERNAME: name,
+      KAFKA_PASSWORD: kafka.users[name],
       PORT: String(SERVICE_PORTS[name] + portOffset),
       DATABASE_NAME: `${databasePrefix}${name}`,
       // A walled service serves as its runtime role, which its migrations (run as the owner) create and grant; the
@@ -156,9 +162,29 @@ export function productEnv({
   return { processes, gatewayUrl: `http://localhost:${GATEWAY.port + portOffset}` };
 }
 
-/** Runs every service's migrations, in parallel (each service has its own database); provisions the Redis users. */
+/** Creates the topics and sets the services' ACLs, as the broker's admin (libs/messaging provision-kafka.ts). */
+async function provisionKafka(processes) {
+  const { env } = processes.find((p) => p.name !== 'gateway');
+  const port = Number(env.KAFKA_BROKERS.split(':').at(-1));
+  const code = await runAsync('node', ['dist/libs/messaging/src/provision-kafka.js'], {
+    env: {
+      ...env,
+      KAFKA_USERNAME: KAFKA_ADMIN_USER,
+      KAFKA_PASSWORD: brokerCredentials(port).admin,
+      KAFKA_CLIENT_ID: 'kafka-provisioning',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (code !== 0) throw new Error('Kafka provisioning (topics and ACLs) failed');
+}
+
+/**
+ * Runs every service's migrations, in parallel (each service has its own database); provisions the Redis users and
+ * Kafka's topics and ACLs first.
+ */
 export async function migrateAll(processes) {
   await ensureRedisUsers(processes);
+  await provisionKafka(processes);
   const jobs = processes.filter((p) => p.name !== 'gateway');
   const failures = [];
   await Promise.all(

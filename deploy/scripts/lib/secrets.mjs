@@ -5,14 +5,28 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, log } from './proc.mjs';
-import { REDIS_PROCESSES, redisPasswordSecretOf, runtimePasswordSecretOf, WALLED_SERVICES } from './services.mjs';
+import {
+  KAFKA_ADMIN_PASSWORD,
+  kafkaPasswordSecretOf,
+  REDIS_PROCESSES,
+  redisPasswordSecretOf,
+  runtimePasswordSecretOf,
+  SERVICES,
+  WALLED_SERVICES,
+} from './services.mjs';
 
 export const SECRETS_FILE = path.join(ROOT, '.local/secrets.env');
 /**
- * Passwords: the runtime roles' of the services behind the tenant wall (unused by local trust, set all the same) and
- * each process's Redis user's.
+ * Passwords: the runtime roles' of the services behind the tenant wall (unused by local trust, set all the same),
+ * each process's Redis user's, and the Kafka users' for Docker Compose (a local broker keeps its own users beside its
+ * storage: deploy/scripts/lib/kafka.mjs).
  */
-const PASSWORDS = [...WALLED_SERVICES.map(runtimePasswordSecretOf), ...REDIS_PROCESSES.map(redisPasswordSecretOf)];
+const PASSWORDS = [
+  ...WALLED_SERVICES.map(runtimePasswordSecretOf),
+  ...REDIS_PROCESSES.map(redisPasswordSecretOf),
+  KAFKA_ADMIN_PASSWORD,
+  ...SERVICES.map(kafkaPasswordSecretOf),
+];
 export const SECRET_NAMES = [
   'JWT_SECRET',
   'DATA_ENCRYPTION_KEY',
@@ -24,7 +38,7 @@ export const SECRET_NAMES = [
 
 /**
  * A new set: three 256-bit keys, an Ed25519 key pair for the caller context (base64 PKCS#8 / SPKI DER) and a
- * password per runtime role and per Redis user.
+ * password per runtime role, per Redis user and per Kafka user.
  */
 export function generateSecrets() {
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');

@@ -12,6 +12,7 @@ export const GATEWAY = manifest.gateway;
 
 /**
  * @type {{ name: string, port: number, secrets?: string[], jobs?: boolean, fileStore?: boolean, tenantWall?: boolean,
+ *   kafkaSetup?: boolean,
  *   autoscale?: { minReplicas: number, maxReplicas: number },
  *   resources?: { requests: Record<string, string>, limits: Record<string, string> } }[]}
  */
@@ -54,3 +55,12 @@ export const redisPasswordSecretOf = (name) => `${name.toUpperCase()}_REDIS_PASS
 export const redisUserOf = (name) => `infra_${name}`;
 /** The ACL rules of a process's Redis user (after `reset on` and its password). */
 export const REDIS_USER_RULES = ['~*', '&*', '+@all', '-@dangerous', '+info'];
+
+/**
+ * Each service signs in to Kafka as its own SASL/SCRAM user, named after it, with the password
+ * `<NAME>_KAFKA_PASSWORD`; the ACLs (libs/messaging kafka-provisioning.ts) let it write only its own topics. The
+ * set-up (topics, ACLs) signs in as the brokers' admin, `KAFKA_ADMIN_PASSWORD`; it runs before the service marked
+ * `kafkaSetup` in services.json starts (Kubernetes: its init container; Compose: a one-shot).
+ */
+export const kafkaPasswordSecretOf = (name) => `${name.toUpperCase()}_KAFKA_PASSWORD`;
+export const KAFKA_ADMIN_PASSWORD = 'KAFKA_ADMIN_PASSWORD';

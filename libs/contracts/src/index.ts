@@ -3,6 +3,7 @@ export * from './envelope';
 export * from './errors';
 export * from './services';
 export * from './topics';
+export * from './topic-access';
 export * from './identity';
 export * from './identity-errors';
 export * from './auth-errors';

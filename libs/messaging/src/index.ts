@@ -13,3 +13,4 @@ export { refreshStaleStatistics, vacuumDeadRows } from './table-statistics';
 export * from './read-model-projections';
 export * from './read-model-lag';
 export * from './organization-purge';
+export * from './kafka-provisioning';

@@ -1,17 +1,46 @@
 import { KafkaOptions, Transport } from '@nestjs/microservices';
 import { logLevel, KafkaConfig } from 'kafkajs';
+import type { CommonEnv } from '@infra/platform';
 import { kafkaLogCreator } from './kafka-log';
+
+/** A user signing in with SASL/SCRAM (each service has its own; the brokers' ACLs name what it may do). */
+export type KafkaCredentials = { username: string; password: string } & (
+  { mechanism: 'scram-sha-512' } | { mechanism: 'scram-sha-256' }
+);
 
 export interface KafkaSettings {
   brokers: string[];
   clientId: string;
+  /** Unset: no authentication (a broker that requires it refuses the connection). */
+  sasl?: KafkaCredentials;
+  ssl?: boolean;
+}
+
+/** The process's Kafka client settings from its environment (KAFKA_BROKERS, KAFKA_USERNAME, …). */
+export function kafkaSettingsOf(env: CommonEnv): KafkaSettings {
+  return {
+    brokers: env.kafkaBrokers,
+    clientId: env.KAFKA_CLIENT_ID,
+    ...(env.KAFKA_USERNAME
+      ? {
+          sasl: {
+            mechanism: env.KAFKA_SASL_MECHANISM,
+            username: env.KAFKA_USERNAME,
+            password: env.KAFKA_PASSWORD ?? '',
+          },
+        }
+      : {}),
+    ...(env.KAFKA_SSL ? { ssl: true } : {}),
+  };
 }
 
 /** Client settings shared by producer, consumer and admin: reconnect patiently, log only problems. */
-export function kafkaClientConfig({ brokers, clientId }: KafkaSettings): KafkaConfig {
+export function kafkaClientConfig({ brokers, clientId, sasl, ssl }: KafkaSettings): KafkaConfig {
   return {
     clientId,
     brokers,
+    ...(sasl ? { sasl } : {}),
+    ...(ssl ? { ssl } : {}),
     logLevel: logLevel.ERROR,
     logCreator: kafkaLogCreator(clientId),
     connectionTimeout: 3000,

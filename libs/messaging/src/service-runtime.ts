@@ -1,7 +1,7 @@
 import { DynamicModule, Logger } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ALL_TOPICS, isTopicName, ServiceName, TopicName } from '@infra/contracts';
+import { ALL_TOPICS, deadLetterTopic, isTopicName, ServiceName, TopicName } from '@infra/contracts';
 import type { NextFunction, Request, Response } from 'express';
 import { jobsRuntime } from '@infra/jobs';
 import {
@@ -14,11 +14,11 @@ import {
   runMigrationsLocked,
   ServiceEnv,
 } from '@infra/platform';
-import { kafkaConsumerOptions } from './kafka-options';
+import { kafkaConsumerOptions, kafkaSettingsOf } from './kafka-options';
 import { MessagingModule } from './messaging.module';
 import { MESSAGING_ENTITIES } from './outbox-message.entity';
 import { MESSAGING_MIGRATIONS } from './messaging-tables.migration';
-import { ensureTopics } from './topics-admin';
+import { unseenTopics } from './topics-admin';
 import { messagingJobs } from './inbox-retention';
 
 type Constructor = new (...args: never[]) => unknown;
@@ -43,6 +43,12 @@ export interface ServiceDefinition {
   textBodyLimit?: string;
   /** text/csv and text/plain bodies as the bytes sent (a Buffer), not decoded: files whose encoding is checked. */
   textAsBytes?: boolean;
+}
+
+/** The topics a service writes or reads: its own, those it consumes and their dead-letter topics. */
+export function topicsUsedBy(definition: ServiceDefinition): string[] {
+  const { publishes = [], consumes = [] } = definition;
+  return [...publishes, ...consumes, ...consumes.map(deadLetterTopic)];
 }
 
 /** What is wrong with a definition's topics (checked at start and by each service's spec); empty when right. */
@@ -102,8 +108,7 @@ export function serviceFoundation(definition: ServiceDefinition): DynamicModule[
       },
     }),
     MessagingModule.forRoot({
-      brokers: env.kafkaBrokers,
-      clientId: env.KAFKA_CLIENT_ID,
+      ...kafkaSettingsOf(env),
       maxDeliveryAttempts: env.KAFKA_MAX_DELIVERY_ATTEMPTS,
     }),
     messagingJobs(definition.name, {
@@ -141,19 +146,24 @@ export function startService(module: DynamicModule, definition: ServiceDefinitio
     textAsBytes: definition.textAsBytes,
     beforeListen: async (app) => {
       if (workerOnly) app.use(workerOnlyRoutes);
-      const kafka = { brokers: env.kafkaBrokers, clientId: env.KAFKA_CLIENT_ID };
+      const kafka = kafkaSettingsOf(env);
+      const consuming = definition.consumesEvents && !workerOnly;
       try {
-        await ensureTopics(kafka, ALL_TOPICS);
+        const unseen = await unseenTopics(kafka, topicsUsedBy(definition));
+        if (unseen.length > 0)
+          throw new Error(
+            `topics missing or not allowed to Kafka user ${env.KAFKA_USERNAME ?? '(none)'}: ${unseen.join(', ')} ` +
+              '(provisioning creates them and the ACLs: docs/runbook.md, "How do Kafka users work?")',
+          );
       } catch (error) {
         // A producer-only service can start without Kafka: its events wait in the outbox.
-        if (definition.consumesEvents && !workerOnly) throw error;
-        new Logger('Kafka').warn(`topics not verified, Kafka unreachable: ${(error as Error).message}`);
+        if (consuming) throw error;
+        new Logger('Kafka').warn(`topics not verified: ${(error as Error).message}`);
       }
-      if (!definition.consumesEvents || workerOnly) return;
-      app.connectMicroservice(
-        kafkaConsumerOptions({ brokers: env.kafkaBrokers, clientId: env.KAFKA_CLIENT_ID, groupId: definition.name }),
-        { inheritAppConfig: true },
-      );
+      if (!consuming) return;
+      app.connectMicroservice(kafkaConsumerOptions({ ...kafka, groupId: definition.name }), {
+        inheritAppConfig: true,
+      });
       await app.startAllMicroservices();
     },
   });

@@ -47,6 +47,21 @@ export async function ensureTopics(
   }
 }
 
+/**
+ * The topics of `topics` this client cannot see: missing, or not allowed to its user (a broker lists only the topics
+ * a user may describe). A service checks its own at start; provisioning creates them.
+ */
+export async function unseenTopics(settings: KafkaSettings, topics: readonly string[]): Promise<string[]> {
+  const admin = new Kafka(kafkaClientConfig(settings)).admin();
+  await admin.connect();
+  try {
+    const seen = new Set(await admin.listTopics());
+    return topics.filter((topic) => !seen.has(topic));
+  } finally {
+    await admin.disconnect();
+  }
+}
+
 /** A readiness probe: the cluster answers a metadata request. One admin connection, reused. */
 export function kafkaHealthCheck(settings: KafkaSettings): { check: () => Promise<void>; close: () => Promise<void> } {
   const admin = new Kafka({ ...kafkaClientConfig(settings), retry: { retries: 0 } }).admin();

@@ -19,7 +19,7 @@ describe('broker outage (real Kafka, stopped and restarted)', () => {
 
   beforeAll(async () => {
     broker('start');
-    harness = await createHarness([`127.0.0.1:${port}`]);
+    harness = await createHarness({ port });
   });
 
   afterAll(async () => {

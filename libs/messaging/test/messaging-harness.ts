@@ -6,7 +6,7 @@ import { Ctx, EventPattern, KafkaContext } from '@nestjs/microservices';
 import { DataSource, EntityManager } from 'typeorm';
 import * as v from 'valibot';
 import { EventEnvelope, payloadField, payloadProblems, type PayloadSchema } from '@infra/contracts';
-import { uniqueSuffix } from '@infra/platform/testing';
+import { kafkaSettingsForTests, uniqueSuffix } from '@infra/platform/testing';
 import {
   ensureTopics,
   InboxConsumer,
@@ -54,8 +54,10 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function createHarness(brokers: string[], options: { maxAttempts?: number } = {}): Promise<Harness> {
+/** A harness on the test broker, or on the local broker of ours on `options.port`. */
+export async function createHarness(options: { maxAttempts?: number; port?: number } = {}): Promise<Harness> {
   const suffix = uniqueSuffix();
+  const kafka = (clientId: string) => kafkaSettingsForTests(clientId, options.port);
   const topic = `test.widget.changed.${suffix}.v1`;
   const database = await scratchMessagingDatabase('infra_msg');
   const { dataSource } = database;
@@ -63,9 +65,9 @@ export async function createHarness(brokers: string[], options: { maxAttempts?: 
   await dataSource.query(
     `CREATE TABLE applied_widgets (event_id uuid NOT NULL, widget_id uuid NOT NULL, name text NOT NULL)`,
   );
-  await ensureTopics({ brokers, clientId: `test-${suffix}` }, [topic], 3);
+  await ensureTopics(kafka(`test-${suffix}`), [topic], 3);
 
-  const producer = new KafkaProducer({ brokers, clientId: `test-producer-${suffix}` });
+  const producer = new KafkaProducer(kafka(`test-producer-${suffix}`));
   const relay = new OutboxRelay(dataSource, producer, { pollIntervalMs: 250 });
   const inbox = new InboxConsumer(dataSource, producer, { maxAttempts: options.maxAttempts ?? 3, retryDelayMs: 50 });
   const applied = new Map<string, number>();
@@ -95,7 +97,7 @@ export async function createHarness(brokers: string[], options: { maxAttempts?: 
   class ConsumerModule {}
 
   const consumer: INestMicroservice = await NestFactory.createMicroservice(ConsumerModule, {
-    ...kafkaConsumerOptions({ brokers, clientId: `test-consumer-${suffix}`, groupId: `test-group-${suffix}` }),
+    ...kafkaConsumerOptions({ ...kafka(`test-consumer-${suffix}`), groupId: `test-group-${suffix}` }),
     logger: ['error'],
   });
   await consumer.listen();

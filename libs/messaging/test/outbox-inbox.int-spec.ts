@@ -2,7 +2,7 @@
 // the inbox applies each event once, and a poison message goes to the dead-letter topic without blocking.
 import { Kafka, logLevel } from 'kafkajs';
 import { deadLetterTopic } from '@infra/contracts';
-import { kafkaBrokersForTests, pollUntil } from '@infra/platform/testing';
+import { kafkaSettingsForTests, pollUntil } from '@infra/platform/testing';
 import { metricsRegistry } from '@infra/platform';
 import { oldestStallSeconds } from '../src/messaging-metrics';
 import { createHarness, Harness } from './messaging-harness';
@@ -10,11 +10,10 @@ import { createHarness, Harness } from './messaging-harness';
 jest.setTimeout(90_000);
 
 describe('transactional outbox and idempotent inbox (real Kafka)', () => {
-  const brokers = kafkaBrokersForTests();
   let harness: Harness;
 
   beforeAll(async () => {
-    harness = await createHarness(brokers, { maxAttempts: 3 });
+    harness = await createHarness({ maxAttempts: 3 });
   });
 
   afterAll(async () => {
@@ -93,7 +92,7 @@ describe('transactional outbox and idempotent inbox (real Kafka)', () => {
 
   /** Reads the dead-letter topic of the harness's topic from the start, with a fresh group. */
   async function readDeadLetters() {
-    const dlqConsumer = new Kafka({ clientId: 'dlq-reader', brokers, logLevel: logLevel.NOTHING }).consumer({
+    const dlqConsumer = new Kafka({ ...kafkaSettingsForTests('dlq-reader'), logLevel: logLevel.NOTHING }).consumer({
       groupId: `dlq-reader-${Date.now()}`,
       sessionTimeout: 6000,
       heartbeatInterval: 1000,

@@ -1,5 +1,5 @@
 import { ServiceDefinition } from '@infra/messaging';
-import { AnalyticsErrorCode, ANALYTICS_LIMITS, TOPICS } from '@infra/contracts';
+import { AnalyticsErrorCode, ANALYTICS_LIMITS, SUBSCRIPTIONS, TOPICS } from '@infra/contracts';
 import { loadServiceEnv, ServiceEnv } from '@infra/platform';
 import { AnalyticsAssets1766000000000 } from './database/migrations/1766000000000-analytics-assets';
 import { TelemetrySamples1766100000000 } from './database/migrations/1766100000000-telemetry-samples';
@@ -42,18 +42,7 @@ export function analyticsService(env = loadServiceEnv('analytics', ServiceEnv)):
     migrations: ANALYTICS_MIGRATIONS,
     consumesEvents: true,
     publishes: [TOPICS.analyticsRatingsRecomputed, TOPICS.analyticsTelemetryFreshness],
-    consumes: [
-      TOPICS.inventoryAssetUpserted,
-      TOPICS.inventoryAssetStatusChanged,
-      TOPICS.inventoryCollectionChanged,
-      TOPICS.inventoryTelemetryCollected,
-      TOPICS.taggingTagsAssigned,
-      TOPICS.taggingTagChanged,
-      TOPICS.identityOrganizationChanged,
-      TOPICS.identityAccountThresholdsChanged,
-      TOPICS.eventsBusinessEventChanged,
-      TOPICS.eventsImpactUpserted,
-    ],
+    consumes: SUBSCRIPTIONS.analytics,
     // `POST telemetry` takes 50,000 samples, JSON or CSV: the gateway's route takes the same limit.
     bodyLimit: `${ANALYTICS_LIMITS.telemetryBodyMaxBytes}b`,
     textBodyLimit: `${ANALYTICS_LIMITS.telemetryBodyMaxBytes}b`,

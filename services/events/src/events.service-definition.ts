@@ -1,5 +1,5 @@
 import { ServiceDefinition } from '@infra/messaging';
-import { BUSINESS_EVENT_LIMITS, BusinessEventErrorCode, TOPICS } from '@infra/contracts';
+import { BUSINESS_EVENT_LIMITS, BusinessEventErrorCode, SUBSCRIPTIONS, TOPICS } from '@infra/contracts';
 import { loadServiceEnv, ServiceEnv } from '@infra/platform';
 import { BusinessEvents1767000000000 } from './database/migrations/1767000000000-business-events';
 import { TenantWall1767100000000 } from './database/migrations/1767100000000-tenant-wall';
@@ -19,14 +19,7 @@ export function eventsService(env = loadServiceEnv('events', ServiceEnv)): Servi
     migrations: EVENTS_MIGRATIONS,
     consumesEvents: true,
     publishes: [TOPICS.eventsBusinessEventChanged, TOPICS.eventsImpactUpserted],
-    consumes: [
-      TOPICS.inventoryAssetUpserted,
-      TOPICS.inventoryAssetStatusChanged,
-      TOPICS.inventoryCollectionChanged,
-      TOPICS.taggingTagsAssigned,
-      TOPICS.taggingTagChanged,
-      TOPICS.identityOrganizationChanged,
-    ],
+    consumes: SUBSCRIPTIONS.events,
     // `PUT business-events/impact` takes 100,000 impacts: the gateway's route takes the same limit.
     bodyLimit: `${BUSINESS_EVENT_LIMITS.impactBodyMaxBytes}b`,
   };

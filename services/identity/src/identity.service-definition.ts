@@ -1,4 +1,4 @@
-import { AccountErrorCode, TOPICS } from '@infra/contracts';
+import { AccountErrorCode, SUBSCRIPTIONS } from '@infra/contracts';
 import { ServiceDefinition } from '@infra/messaging';
 import { IdentitySchema1763712100000 } from './database/migrations/1763712100000-identity-schema';
 import { MfaLastStep1763800000000 } from './database/migrations/1763800000000-mfa-last-step';
@@ -37,6 +37,6 @@ export function identityService(env: IdentityEnv = loadIdentityEnv()): ServiceDe
     migrations: IDENTITY_MIGRATIONS,
     // Access changes made elsewhere (an AWS integration) are recorded in the account's security log.
     consumesEvents: true,
-    consumes: [TOPICS.inventoryAwsIntegrationChanged],
+    consumes: SUBSCRIPTIONS.identity,
   };
 }

@@ -1,5 +1,5 @@
 import { ServiceDefinition } from '@infra/messaging';
-import { InventoryErrorCode, TOPICS } from '@infra/contracts';
+import { InventoryErrorCode, SUBSCRIPTIONS, TOPICS } from '@infra/contracts';
 import { loadServiceEnv, ServiceEnv } from '@infra/platform';
 import { AwsIntegration } from './aws-integration/aws-integration.entity';
 import { InventorySchema1764000000000 } from './database/migrations/1764000000000-inventory-schema';
@@ -36,11 +36,6 @@ export function inventoryService(env = loadServiceEnv('inventory', ServiceEnv)):
       TOPICS.inventoryTelemetryCollected,
       TOPICS.inventoryAwsIntegrationChanged,
     ],
-    consumes: [
-      TOPICS.taggingTagsAssigned,
-      TOPICS.taggingTagChanged,
-      TOPICS.analyticsRatingsRecomputed,
-      TOPICS.identityOrganizationChanged,
-    ],
+    consumes: SUBSCRIPTIONS.inventory,
   };
 }

@@ -1,5 +1,5 @@
 import { ServiceDefinition } from '@infra/messaging';
-import { TAGGING_LIMITS, TaggingErrorCode, TOPICS } from '@infra/contracts';
+import { TAGGING_LIMITS, TaggingErrorCode, SUBSCRIPTIONS, TOPICS } from '@infra/contracts';
 import { TaggingSchema1765000000000 } from './database/migrations/1765000000000-tagging-schema';
 import { TagImports1765100000000 } from './database/migrations/1765100000000-tag-imports';
 import { TagRules1765200000000 } from './database/migrations/1765200000000-tag-rules';
@@ -32,13 +32,7 @@ export function taggingService(env = loadTaggingEnv()): ServiceDefinition & { en
     migrations: TAGGING_MIGRATIONS,
     consumesEvents: true,
     publishes: [TOPICS.taggingTagsAssigned, TOPICS.taggingTagChanged, TOPICS.taggingImportCompleted],
-    consumes: [
-      TOPICS.inventoryAssetUpserted,
-      TOPICS.inventoryAssetStatusChanged,
-      TOPICS.inventoryCollectionChanged,
-      TOPICS.analyticsTelemetryFreshness,
-      TOPICS.identityOrganizationChanged,
-    ],
+    consumes: SUBSCRIPTIONS.tagging,
     // Uploaded import files (the local store's PUT): the gateway's route takes the same limit.
     textBodyLimit: `${TAGGING_LIMITS.importFileMaxBytes}b`,
     // As sent: validation reports bytes that are not UTF-8 on their line (decoded, they would be U+FFFD).

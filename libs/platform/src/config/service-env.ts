@@ -1,11 +1,14 @@
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { DEFAULT_PORTS, ServiceName } from '@infra/contracts';
 import { IsEd25519Key } from './keys';
 import { loadConfig } from './load-config';
 import { Sensitive } from './sensitive';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** "true" and "false" as booleans; anything else stays as it is, for the validator to refuse by name. */
+const booleanText = (raw: unknown) => (raw === 'true' ? true : raw === 'false' ? false : raw);
 
 /** Variables every process reads (gateway and services). */
 export class CommonEnv {
@@ -59,6 +62,28 @@ export class CommonEnv {
   @IsString()
   @IsNotEmpty()
   KAFKA_CLIENT_ID!: string;
+
+  /**
+   * The process's own Kafka user (SASL/SCRAM): the brokers' ACLs let it write only its service's topics and read
+   * those it consumes. Unset: no authentication, which our brokers refuse.
+   */
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  KAFKA_USERNAME?: string;
+
+  @Sensitive()
+  @IsOptional()
+  @IsString()
+  KAFKA_PASSWORD?: string;
+
+  @IsIn(['scram-sha-512', 'scram-sha-256'])
+  KAFKA_SASL_MECHANISM: 'scram-sha-512' | 'scram-sha-256' = 'scram-sha-512';
+
+  /** TLS to the brokers (SASL_SSL), for brokers outside the cluster's network. */
+  @IsBoolean({ message: 'KAFKA_SSL must be true or false' })
+  @Transform(({ obj, key }) => booleanText((obj as Record<string, unknown>)[key]))
+  KAFKA_SSL = false;
 
   get kafkaBrokers(): string[] {
     return this.KAFKA_BROKERS.split(',');

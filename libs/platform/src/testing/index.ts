@@ -1,4 +1,6 @@
 // Test helpers (imported as @infra/platform/testing; not part of the runtime API).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { BadRequestException, type PipeTransform, ValidationPipe, type Type } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
@@ -240,6 +242,28 @@ export async function waitsOnLock(dataSource: DataSource, statement: string): Pr
 }
 
 export const kafkaBrokersForTests = () => (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
+
+/**
+ * A user of a local broker of ours, `admin` or a service's (deploy/scripts/lib/kafka.mjs keeps the credentials beside
+ * the broker's storage). `port`: the test broker's unless given.
+ */
+export function kafkaSaslForTests(user = 'admin', port = Number(kafkaBrokersForTests()[0]!.split(':')[1])) {
+  const cache = process.env.KAFKA_CACHE_DIR ?? path.resolve(__dirname, '../../../../.cache/kafka');
+  const file = path.join(cache, `broker-${port}`, 'credentials.json');
+  const credentials = JSON.parse(readFileSync(file, 'utf8')) as { admin: string; users: Record<string, string> };
+  const password = user === 'admin' ? credentials.admin : credentials.users[user];
+  if (!password) throw new Error(`the broker on ${port} has no user ${user}`);
+  return { mechanism: 'scram-sha-512' as const, username: user, password };
+}
+
+/** kafkajs client settings for a test: the test broker (or the local one on `port`), as its admin. */
+export function kafkaSettingsForTests(clientId: string, port?: number) {
+  return {
+    brokers: port === undefined ? kafkaBrokersForTests() : [`127.0.0.1:${port}`],
+    clientId,
+    sasl: kafkaSaslForTests('admin', port),
+  };
+}
 
 export function uniqueSuffix(): string {
   return randomBytes(4).toString('hex');
