@@ -633,9 +633,15 @@ describe('docker-compose.yml', () => {
     const redis = compose.services.redis as ComposeService & { command: string[] };
     expect(redis.command.join(' ')).toContain('--user default off');
     for (const app of ['gateway', ...SERVICES]) {
+      // Its own keys only: the gateway reads identity's revocation marks, a service works its own job queues.
+      const keys =
+        app === 'gateway'
+          ? '~idempotency:* %R~session:revoked:* &access-changes:*'
+          : `~bull:${app}:* ~bull:${app}-messaging:*`;
       expect(redis.command.join(' ')).toContain(
-        `--user infra_${app} on >\${${app.toUpperCase()}_REDIS_PASSWORD:?set ${app.toUpperCase()}_REDIS_PASSWORD, see README} ~* &* +@all -@dangerous +info`,
+        `--user infra_${app} on >\${${app.toUpperCase()}_REDIS_PASSWORD:?set ${app.toUpperCase()}_REDIS_PASSWORD, see README} ${keys}`,
       );
+      expect(redis.command.join(' ')).not.toContain('~*');
       expect(compose.services[app].environment?.REDIS_USERNAME).toBe(`infra_${app}`);
     }
   });

@@ -1,7 +1,7 @@
 // PostgreSQL and Redis from the machine: detect, start if down, create our databases.
 import fs from 'node:fs';
 import { commandExists, isPortOpen, log, run, waitFor } from './proc.mjs';
-import { REDIS_USER_RULES, SERVICES } from './services.mjs';
+import { redisUserRulesOf, SERVICES } from './services.mjs';
 
 /** One database per service of services.json. */
 export const SERVICE_DATABASES = SERVICES;
@@ -96,7 +96,7 @@ export async function ensureRedis() {
  */
 export async function ensureRedisUsers(processes) {
   const { default: Redis } = await import('ioredis');
-  for (const { env } of processes) {
+  for (const { name, env } of processes) {
     if (!env.REDIS_USERNAME) continue;
     const redis = new Redis(env.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
     try {
@@ -108,7 +108,7 @@ export async function ensureRedisUsers(processes) {
         'reset',
         'on',
         `>${env.REDIS_PASSWORD}`,
-        ...REDIS_USER_RULES,
+        ...redisUserRulesOf(name),
       );
     } finally {
       redis.disconnect();

@@ -47,14 +47,32 @@ export const runtimePasswordSecretOf = (name) => `${name.toUpperCase()}_DATABASE
 
 /**
  * Each process signs in to Redis as its own ACL user (`<prefix><name>`: every copy of the product has its own), with
- * the password `<NAME>_REDIS_PASSWORD`; none may run a dangerous command (FLUSHALL, CONFIG, KEYS, …).
+ * the password `<NAME>_REDIS_PASSWORD`; it may touch only its own keys and run no dangerous command (FLUSHALL,
+ * CONFIG, KEYS, …).
  */
 export const REDIS_PROCESSES = ['gateway', ...SERVICES];
 export const redisPasswordSecretOf = (name) => `${name.toUpperCase()}_REDIS_PASSWORD`;
 /** A process's Redis user in Docker and Kubernetes (the `infra_` copy of the product). */
 export const redisUserOf = (name) => `infra_${name}`;
+/**
+ * The keys and channels each process uses besides its service's job queues (`bull:<service>:…` and
+ * `bull:<service>-messaging:…`, libs/jobs): identity counts sign-in attempts and marks revoked sessions, which the
+ * gateway may only read; identity tells the gateways of access changes; the gateway keeps idempotent requests;
+ * tagging marks used upload addresses. A key outside these is refused (NOPERM).
+ */
+const REDIS_KEYS = {
+  gateway: ['~idempotency:*', '%R~session:revoked:*', '&access-changes:*'],
+  identity: ['~throttle:*', '~session:revoked:*', '&access-changes:*'],
+  tagging: ['~tag-upload-used:*'],
+};
 /** The ACL rules of a process's Redis user (after `reset on` and its password). */
-export const REDIS_USER_RULES = ['~*', '&*', '+@all', '-@dangerous', '+info'];
+export const redisUserRulesOf = (name) => [
+  ...(name === 'gateway' ? [] : [`~bull:${name}:*`, `~bull:${name}-messaging:*`]),
+  ...(REDIS_KEYS[name] ?? []),
+  '+@all',
+  '-@dangerous',
+  '+info',
+];
 
 /**
  * Each service signs in to Kafka as its own SASL/SCRAM user, named after it, with the password

@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { TENANT_WALL_CONDITION, TENANT_WALL_WRITABLE_FUNCTION, TENANT_WALL_WRITE_CONDITION } from '@infra/platform';
 
 /** Outbox and inbox tables; every service that publishes or consumes events includes this migration. */
 export class MessagingTables1763712000000 implements MigrationInterface {
@@ -90,9 +91,44 @@ export class StaleStatistics1767200000000 implements MigrationInterface {
   }
 }
 
+/**
+ * Every walled table's policy checks written rows with `tenant_wall_writable()` too: a write shares its
+ * organization's purge lock, so an offboarding waits for the requests in flight and leaves none of their rows, and
+ * nothing is written for a purged organization. (A database without the wall has no such policy: nothing to do.)
+ */
+export class PurgeHoldsWriters1767300000000 implements MigrationInterface {
+  name = 'PurgeHoldsWriters1767300000000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(TENANT_WALL_WRITABLE_FUNCTION);
+    for (const table of await walledTables(queryRunner))
+      await queryRunner.query(`ALTER POLICY tenant_wall ON "${table}" WITH CHECK (${TENANT_WALL_WRITE_CONDITION})`);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    for (const table of await walledTables(queryRunner))
+      await queryRunner.query(`ALTER POLICY tenant_wall ON "${table}" WITH CHECK (${TENANT_WALL_CONDITION})`);
+  }
+}
+
+/** Tables (partitions aside: writes go through their parent) whose tenant_wall policy is by organization_id. */
+async function walledTables(queryRunner: QueryRunner): Promise<string[]> {
+  const rows = (await queryRunner.query(
+    `SELECT c.relname AS name FROM pg_policy p
+       JOIN pg_class c ON c.oid = p.polrelid
+       JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = 'public' AND p.polname = 'tenant_wall' AND NOT c.relispartition
+        AND EXISTS (SELECT 1 FROM pg_attribute a
+                     WHERE a.attrelid = c.oid AND a.attname = 'organization_id' AND NOT a.attisdropped)
+      ORDER BY 1`,
+  )) as { name: string }[];
+  return rows.map((row) => row.name);
+}
+
 /** The messaging migrations every service runs before its own. */
 export const MESSAGING_MIGRATIONS = [
   MessagingTables1763712000000,
   PurgedOrganizations1767000000000,
   StaleStatistics1767200000000,
+  PurgeHoldsWriters1767300000000,
 ];

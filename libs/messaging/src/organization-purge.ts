@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { EventEnvelope, OrganizationChangedPayload } from '@infra/contracts';
+import { purgeLockKey } from '@infra/platform';
 
 interface Reference {
   child: string;
@@ -51,7 +52,8 @@ export async function purgeOrganization(
   manager: EntityManager,
   organizationId: string,
 ): Promise<Record<string, number>> {
-  // Alone: the writers that share this lock (holdLiveOrganization) finish first, and later ones see the purge.
+  // Alone: the writers that share this lock (every write behind the tenant wall, and holdLiveOrganization) finish
+  // first, and later ones see the purge.
   await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [purgeLockKey(organizationId)]);
   const deleted: Record<string, number> = {};
   for (const table of await tenantTables(manager)) {
@@ -83,9 +85,6 @@ export async function purgeDeletedOrganization(
   await purgeOrganization(manager, organizationId);
   return organizationId;
 }
-
-/** The lock a purge takes alone and a writer of derived rows shares (transaction-scoped advisory locks). */
-const purgeLockKey = (organizationId: string) => `organization-purge:${organizationId}`;
 
 /**
  * For a job that writes an organization's derived rows (roll-ups, period sums): shares the organization's purge lock

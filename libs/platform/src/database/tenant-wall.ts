@@ -117,6 +117,32 @@ export function installTenantWall(dataSource: DataSource): void {
 export const TENANT_WALL_CONDITION =
   'organization_id = (SELECT tenant_wall_organization()) OR (SELECT tenant_wall_across())';
 
+/** The advisory lock a purge of the organization takes alone and every writer of its rows shares (libs/messaging). */
+export const purgeLockKey = (organizationId: string) => `organization-purge:${organizationId}`;
+
+/**
+ * `tenant_wall_writable()`: may the session's organization's rows be written? It shares the organization's purge lock
+ * until the transaction ends, so a purge waits for every write in flight and then deletes what it wrote; it answers
+ * no while a purge holds the lock, and once the organization is purged. (Without it a request in flight at the instant
+ * of an offboarding committed its rows after the purge's delete.) PL/pgSQL: a wall made before `purged_organizations`
+ * exists still compiles.
+ */
+export const TENANT_WALL_WRITABLE_FUNCTION = `CREATE OR REPLACE FUNCTION tenant_wall_writable() RETURNS boolean
+  LANGUAGE plpgsql VOLATILE AS $$
+  DECLARE organization uuid := tenant_wall_organization();
+  BEGIN
+    IF organization IS NULL
+       OR NOT pg_try_advisory_xact_lock_shared(hashtextextended('organization-purge:' || organization, 0)) THEN
+      RETURN false;
+    END IF;
+    RETURN NOT EXISTS (SELECT 1 FROM purged_organizations WHERE id = organization);
+  END $$`;
+
+/** The condition a written row must meet: the session's organization's while writable, or a named path's. */
+export const TENANT_WALL_WRITE_CONDITION =
+  '(organization_id = (SELECT tenant_wall_organization()) AND (SELECT tenant_wall_writable())) ' +
+  'OR (SELECT tenant_wall_across())';
+
 /**
  * The statements of a migration that walls `tables` (each with an `organization_id` column): row-level security
  * enabled and forced (the owner too is walled), one policy for reads and writes. The settings are read once per
@@ -139,10 +165,11 @@ export function tenantWallSql(tables: readonly string[]): string[] {
        AS $$ SELECT nullif(current_setting('app.organization_id', true), '')::uuid $$`,
     `CREATE OR REPLACE FUNCTION tenant_wall_across() RETURNS boolean LANGUAGE sql STABLE
        AS $$ SELECT coalesce(current_setting('app.across_tenants', true), '') <> '' $$`,
+    TENANT_WALL_WRITABLE_FUNCTION,
     ...tables.flatMap((table) => [
       `ALTER TABLE "${table}" ENABLE ROW LEVEL SECURITY`,
       `ALTER TABLE "${table}" FORCE ROW LEVEL SECURITY`,
-      `CREATE POLICY tenant_wall ON "${table}" USING (${TENANT_WALL_CONDITION})`,
+      `CREATE POLICY tenant_wall ON "${table}" USING (${TENANT_WALL_CONDITION}) WITH CHECK (${TENANT_WALL_WRITE_CONDITION})`,
     ]),
   ];
 }

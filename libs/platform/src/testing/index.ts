@@ -177,8 +177,9 @@ export async function runStatements(dataSource: DataSource, statements: [string,
 
 /**
  * The catalog test of the tenant wall: every table of the database with an `organization_id` column that lacks forced
- * row-level security or the `tenant_wall` policy. Partitions too: a query through the parent is walled by the
- * parent's policy, but one naming a partition only by the partition's. Empty when walled.
+ * row-level security or the `tenant_wall` policy, or whose policy lets a row be written without the purge lock
+ * (`tenant_wall_writable`). Partitions too: a query through the parent is walled by the parent's policy, but one naming
+ * a partition only by the partition's. Empty when walled.
  */
 export async function tablesOutsideTheWall(dataSource: DataSource): Promise<string[]> {
   const rows = (await dataSource.query(
@@ -189,7 +190,10 @@ export async function tablesOutsideTheWall(dataSource: DataSource): Promise<stri
         AND EXISTS (SELECT 1 FROM pg_attribute a
                      WHERE a.attrelid = c.oid AND a.attname = 'organization_id' AND NOT a.attisdropped)
         AND NOT (c.relrowsecurity AND c.relforcerowsecurity
-                 AND EXISTS (SELECT 1 FROM pg_policy p WHERE p.polrelid = c.oid AND p.polname = 'tenant_wall'))
+                 AND EXISTS (SELECT 1 FROM pg_policy p WHERE p.polrelid = c.oid AND p.polname = 'tenant_wall'
+                               -- a written row must hold the purge lock too (partitions: written through the parent)
+                               AND (c.relispartition
+                                    OR pg_get_expr(p.polwithcheck, p.polrelid) LIKE '%tenant_wall_writable()%')))
       ORDER BY 1`,
   )) as { name: string }[];
   return rows.map((row) => row.name);

@@ -2,12 +2,14 @@
 // real migrations, read and written as a runtime role like the one the service serves as (no superuser, owns nothing).
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { MESSAGING_ENTITIES, MESSAGING_MIGRATIONS, tenantTables } from '@infra/messaging';
+import { MESSAGING_ENTITIES, MESSAGING_MIGRATIONS, purgeOrganization, tenantTables } from '@infra/messaging';
 import { inOrganization } from '@infra/platform';
 import {
   migratedTestDatabase,
+  pollUntil,
   runStatements,
   tablesOutsideTheWall,
+  waitsOnLock,
   walledTestDatabase,
   wallBreaches,
 } from '@infra/platform/testing';
@@ -161,5 +163,41 @@ describe("inventory's tenant wall (row-level security, real PostgreSQL)", () => 
     const locate = new LocateRepository(app);
     expect(await inOrganization(a, () => locate.organizationOf('asset', assetOf[sibling], [a, sibling]))).toBe(sibling);
     expect(await inOrganization(a, () => locate.organizationOf('asset', assetOf[b], [a, sibling]))).toBeUndefined();
+  });
+
+  it('leaves no row of a request in flight when its organization is purged, and takes no write after (offboarding)', async () => {
+    const organizationId = randomUUID();
+    const insertView = (manager: { query: DataSource['query'] }) =>
+      manager.query(
+        `INSERT INTO views (organization_id, account_id, name, time_horizon, created_by)
+         VALUES ($1, $2, 'in flight', 'Last 30 Days', $3)`,
+        [organizationId, accountId, randomUUID()],
+      );
+    // A request's transaction has written its row and not yet committed when the purge comes.
+    let written!: () => void;
+    let finish!: () => void;
+    const wrote = new Promise<void>((resolve) => (written = resolve));
+    const finishing = new Promise<void>((resolve) => (finish = resolve));
+    const request = inOrganization(organizationId, () =>
+      app.transaction(async (manager) => {
+        await insertView(manager);
+        written();
+        await finishing;
+      }),
+    );
+    await wrote;
+    const purge = inOrganization(organizationId, () =>
+      app.transaction((manager) => purgeOrganization(manager, organizationId)),
+    );
+    // The purge waits for the write in flight (it shares the organization's purge lock), then deletes its row.
+    await pollUntil('the purge to wait for the request in flight', () => waitsOnLock(owner, 'pg_advisory_xact_lock'));
+    finish();
+    await request;
+    expect(await purge).toEqual({ views: 1 });
+    await expect(inOrganization(organizationId, () => insertView(app))).rejects.toThrow(/row-level security/);
+    const [{ count }] = (await owner.query(`SELECT count(*)::int AS count FROM views WHERE organization_id = $1`, [
+      organizationId,
+    ])) as { count: number }[];
+    expect(count).toBe(0);
   });
 });
