@@ -3,7 +3,8 @@
 //   1. loads ASSETS (100,000) generated assets with PUT assets, 1000 per call from CLIENTS (2) loaders: assets/s;
 //   2. puts 20% of them in a collection and tags 10% (tagging.tags.assigned.v1 events on Kafka, the real path);
 //   3. times GET assets (page of 50, sorted by name, with the tag filter and the collection filter): p50/p95; then
-//      the same list query of the repository alternately behind the tenant wall (row-level security) and beyond it;
+//      the same list query of the repository, and a one-row write, alternately behind the tenant wall (row-level
+//      security, the purge lock on writes) and beyond it;
 //   4. times PUT assets of one asset → inventory.asset.upserted.v1 consumed by a second consumer group: p50/p95.
 // Targets: GET p95 < 50 ms; PUT ≥ 5,000 assets/s; event consumed p95 < 250 ms.
 // BASE_URL (http://localhost:8080), KAFKA_BROKERS (127.0.0.1:9092), INVENTORY_DATABASE (infra_inventory), ASSETS,
@@ -167,7 +168,7 @@ async function main(): Promise<void> {
   process.stdout.write(`${summarise('PUT assets → inventory.asset.upserted.v1 consumed', eventLatencies)}\n`);
 }
 
-/** The tenant wall's cost on inventory's own list query (the repository the service runs), in the same run. */
+/** The tenant wall's cost on inventory's own list query (the repository the service runs) and a write, same run. */
 async function wallCost(organizationId: string, filter: { tagIds: string[]; collectionIds: string[] }): Promise<void> {
   const options = {
     ...filter,
@@ -180,6 +181,19 @@ async function wallCost(organizationId: string, filter: { tagIds: string[]; coll
   await printWallCost('inventory', INVENTORY_DATABASE, organizationId, SAMPLES, {
     'list query': (dataSource, run) =>
       new AssetsRepository(dataSource).list(organizationId, { ...options, offset: 50 * (run % 5) }),
+    // A write's cost too: behind the wall each written row takes the organization's purge lock (tenant_wall_writable).
+    'one-row write (insert, then delete, in a transaction)': (dataSource) =>
+      dataSource.transaction(async (manager) => {
+        const itemId = randomUUID();
+        await manager.query(
+          `INSERT INTO sidebar_favorites (user_id, organization_id, item_type, item_id) VALUES ($1, $2, 'asset', $3)`,
+          [itemId, organizationId, itemId],
+        );
+        await manager.query(`DELETE FROM sidebar_favorites WHERE organization_id = $1 AND item_id = $2`, [
+          organizationId,
+          itemId,
+        ]);
+      }),
   });
 }
 

@@ -2,7 +2,7 @@
 import type { DynamicModule, INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { loadServiceEnv, ServiceEnv } from '@infra/platform';
-import { createTestDatabase } from '@infra/platform/testing';
+import { createTestDatabase, kafkaSaslForTests } from '@infra/platform/testing';
 import { ALL_TOPICS } from '@infra/contracts';
 import { migrateService, serviceTopicProblems, ServiceDefinition } from '../service-runtime';
 
@@ -16,7 +16,8 @@ export interface RunningService {
 
 /**
  * Boots a service's real Nest module (platform, database, messaging, jobs) on a scratch database with its
- * migrations applied, on a free port. Redis and Kafka come from the environment (REDIS_URL, KAFKA_BROKERS).
+ * migrations applied, on a free port. Redis and Kafka come from the environment (REDIS_URL, KAFKA_BROKERS); it signs in
+ * to Kafka as the service's own user, as the product does.
  */
 export async function bootServiceForTest(
   service: ServiceDefinition['name'],
@@ -26,7 +27,13 @@ export async function bootServiceForTest(
   const database = await createTestDatabase(`infra_${service}_it`);
   try {
     const definition = define(
-      loadServiceEnv(service, ServiceEnv, { ...process.env, DATABASE_NAME: database.name, LOG_LEVEL: 'warn' }),
+      loadServiceEnv(service, ServiceEnv, {
+        ...process.env,
+        DATABASE_NAME: database.name,
+        LOG_LEVEL: 'warn',
+        KAFKA_USERNAME: service,
+        KAFKA_PASSWORD: kafkaSaslForTests(service).password,
+      }),
     );
     await migrateService(definition);
     const app = await NestFactory.create(register(definition), { logger: ['error'] });
