@@ -1,5 +1,5 @@
 // Test helpers (imported as @infra/platform/testing; not part of the runtime API).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { BadRequestException, type PipeTransform, ValidationPipe, type Type } from '@nestjs/common';
@@ -252,12 +252,21 @@ export const kafkaBrokersForTests = () => (process.env.KAFKA_BROKERS ?? '127.0.0
  * the broker's storage). `port`: the test broker's unless given.
  */
 export function kafkaSaslForTests(user = 'admin', port = Number(kafkaBrokersForTests()[0]!.split(':')[1])) {
-  const cache = process.env.KAFKA_CACHE_DIR ?? path.resolve(__dirname, '../../../../.cache/kafka');
+  const cache = process.env.KAFKA_CACHE_DIR ?? localKafkaCache();
   const file = path.join(cache, `broker-${port}`, 'credentials.json');
   const credentials = JSON.parse(readFileSync(file, 'utf8')) as { admin: string; users: Record<string, string> };
   const password = user === 'admin' ? credentials.admin : credentials.users[user];
   if (!password) throw new Error(`the broker on ${port} has no user ${user}`);
   return { mechanism: 'scram-sha-512' as const, username: user, password };
+}
+
+/** The repository's `.cache/kafka`: the nearest one above this file (benchmarks run compiled under `.cache/`). */
+function localKafkaCache(): string {
+  for (let dir = __dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const candidate = path.join(dir, '.cache/kafka');
+    if (existsSync(candidate)) return candidate;
+  }
+  throw new Error('no .cache/kafka above the test helpers: start a local broker first (npm run infra:up)');
 }
 
 /** kafkajs client settings for a test: the test broker (or the local one on `port`), as its admin. */
