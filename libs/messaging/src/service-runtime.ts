@@ -130,7 +130,8 @@ export function workerOnlyRoutes(req: Request, res: Response, next: NextFunction
 }
 
 /**
- * Starts a service: creates its topics if missing, joins its consumer group, then serves HTTP.
+ * Starts a service: checks it can see the topics it uses (Kafka's set-up creates them), joins its consumer group,
+ * then serves HTTP.
  * With WORKER_ONLY=true it runs only the job workers (plus /health and /metrics): no API routes, no consumer group.
  */
 export function startService(module: DynamicModule, definition: ServiceDefinition) {
