@@ -55,7 +55,7 @@ export function brokerPaths(port) {
 /** The broker's super user: provisioning (topics, ACLs), the broker's own connections and the tests. */
 export const KAFKA_ADMIN_USER = 'admin';
 /** Every service signs in as its own user, named after it. The gateway does not use Kafka. */
-export const KAFKA_SERVICE_USERS = SERVICES;
+const KAFKA_SERVICE_USERS = SERVICES;
 
 /**
  * The broker's users and passwords ({ admin, users: { <service>: password } }), made once with its storage and kept
@@ -66,8 +66,8 @@ export function brokerCredentials(port) {
   return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined;
 }
 
-/** Client settings for kafkajs as the broker's admin (scripts and tests). */
-export function adminClientSasl(port) {
+/** Client settings for kafkajs as the broker's admin (the readiness check). */
+function adminClientSasl(port) {
   const credentials = brokerCredentials(port);
   if (!credentials) throw new Error(`no credentials for the Kafka broker on port ${port}`);
   return { mechanism: 'scram-sha-512', username: KAFKA_ADMIN_USER, password: credentials.admin };
@@ -127,10 +127,8 @@ function writeServerProperties(port, controllerPort, paths, credentials) {
 }
 
 /** The credentials a broker's storage was formatted with, if they still name every service. */
-function currentCredentials(paths) {
-  const credentials = fs.existsSync(paths.credentials)
-    ? JSON.parse(fs.readFileSync(paths.credentials, 'utf8'))
-    : undefined;
+function currentCredentials(port, paths) {
+  const credentials = brokerCredentials(port);
   const complete = credentials && KAFKA_SERVICE_USERS.every((user) => credentials.users?.[user]);
   return complete && fs.existsSync(path.join(paths.dataDir, 'meta.properties')) ? credentials : undefined;
 }
@@ -164,15 +162,16 @@ function readPid(pidFile) {
 
 /**
  * Starts a single-node KRaft broker unless one already answers on `port`.
- * Returns { started, pid, stop, credentials } — `started` is false when an existing broker was reused.
+ * Returns { started, pid, stop } — `started` is false when an existing broker was reused. Its users' credentials:
+ * `brokerCredentials(port)`.
  */
 export async function ensureKafka({ port = 9092, controllerPort = port + 1, timeoutMs = 90_000 } = {}) {
   const paths = brokerPaths(port);
-  let credentials = currentCredentials(paths);
+  let credentials = currentCredentials(port, paths);
   if (await isPortOpen(port)) {
     if (credentials) {
       await waitForBroker(port, timeoutMs);
-      return { started: false, pid: readPid(paths.pidFile), stop: async () => undefined, credentials };
+      return { started: false, pid: readPid(paths.pidFile), stop: async () => undefined };
     }
     // A broker of ours from before SASL (or before a new service): its users cannot be added without the JVM's
     // tools, so it starts again from empty storage. Local only: the outboxes hold what was not yet delivered.
@@ -218,7 +217,7 @@ export async function ensureKafka({ port = 9092, controllerPort = port + 1, time
   fs.writeFileSync(paths.pidFile, String(child.pid));
   await waitForBroker(port, timeoutMs);
   log(`Kafka broker ready on 127.0.0.1:${port}`);
-  return { started: true, pid: child.pid, stop: () => stopKafka(port), credentials };
+  return { started: true, pid: child.pid, stop: () => stopKafka(port) };
 }
 
 /** Waits until the broker answers metadata requests (not just until the port opens). */

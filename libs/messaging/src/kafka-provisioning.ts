@@ -67,6 +67,18 @@ async function aclsOf(admin: Admin, principal: string): Promise<AclEntry[]> {
   return resources.flatMap(({ acls, ...resource }) => acls.map((acl) => ({ ...resource, ...acl })));
 }
 
+/** How a service's ACLs on the broker differ from `serviceAcls(service)`. */
+async function aclDifference(admin: Admin, service: ServiceName): Promise<{ missing: AclEntry[]; extra: AclEntry[] }> {
+  const wanted = serviceAcls(service);
+  const present = await aclsOf(admin, kafkaPrincipalOf(service));
+  const presentKeys = new Set(present.map(aclKey));
+  const wantedKeys = new Set(wanted.map(aclKey));
+  return {
+    missing: wanted.filter((acl) => !presentKeys.has(aclKey(acl))),
+    extra: present.filter((acl) => !wantedKeys.has(aclKey(acl))),
+  };
+}
+
 /**
  * Makes each service's ACLs exactly `serviceAcls(service)`: missing ones are added, any other ACL of its principal
  * (a subscription since dropped, a grant made by hand) is removed. Returns how many were added and removed.
@@ -75,12 +87,7 @@ export async function reconcileServiceAcls(admin: Admin): Promise<{ added: numbe
   let added = 0;
   let removed = 0;
   for (const service of SERVICES) {
-    const wanted = serviceAcls(service);
-    const present = await aclsOf(admin, kafkaPrincipalOf(service));
-    const presentKeys = new Set(present.map(aclKey));
-    const wantedKeys = new Set(wanted.map(aclKey));
-    const missing = wanted.filter((acl) => !presentKeys.has(aclKey(acl)));
-    const extra = present.filter((acl) => !wantedKeys.has(aclKey(acl)));
+    const { missing, extra } = await aclDifference(admin, service);
     if (missing.length > 0) await admin.createAcls({ acl: missing });
     if (extra.length > 0) await admin.deleteAcls({ filters: extra });
     added += missing.length;
@@ -99,9 +106,8 @@ async function aclsInEffect(admin: Admin, timeoutMs = 30_000): Promise<void> {
   for (;;) {
     let pending = 0;
     for (const service of SERVICES) {
-      const present = new Set((await aclsOf(admin, kafkaPrincipalOf(service))).map(aclKey));
-      const wanted = serviceAcls(service).map(aclKey);
-      if (present.size !== wanted.length || wanted.some((key) => !present.has(key))) pending += 1;
+      const { missing, extra } = await aclDifference(admin, service);
+      if (missing.length + extra.length > 0) pending += 1;
     }
     if (pending === 0) return;
     if (Date.now() > deadline)

@@ -118,7 +118,8 @@ export const TENANT_WALL_CONDITION =
   'organization_id = (SELECT tenant_wall_organization()) OR (SELECT tenant_wall_across())';
 
 /** The advisory lock a purge of the organization takes alone and every writer of its rows shares (libs/messaging). */
-export const purgeLockKey = (organizationId: string) => `organization-purge:${organizationId}`;
+const PURGE_LOCK_PREFIX = 'organization-purge:';
+export const purgeLockKey = (organizationId: string) => `${PURGE_LOCK_PREFIX}${organizationId}`;
 
 /**
  * `tenant_wall_writable()`: may the session's organization's rows be written? It shares the organization's purge lock
@@ -132,7 +133,7 @@ export const TENANT_WALL_WRITABLE_FUNCTION = `CREATE OR REPLACE FUNCTION tenant_
   DECLARE organization uuid := tenant_wall_organization();
   BEGIN
     IF organization IS NULL
-       OR NOT pg_try_advisory_xact_lock_shared(hashtextextended('organization-purge:' || organization, 0)) THEN
+       OR NOT pg_try_advisory_xact_lock_shared(hashtextextended('${PURGE_LOCK_PREFIX}' || organization, 0)) THEN
       RETURN false;
     END IF;
     RETURN NOT EXISTS (SELECT 1 FROM purged_organizations WHERE id = organization);
