@@ -15,6 +15,7 @@ import {
   REDIS_PROCESSES,
   redisUserRulesOf,
   KAFKA_ADMIN_PASSWORD,
+  KAFKA_ADMIN_USER,
   kafkaPasswordSecretOf,
   redisPasswordSecretOf,
   redisUserOf,
@@ -536,7 +537,7 @@ function composeFile() {
     environment: {
       NODE_ENV: 'production',
       KAFKA_BROKERS: appEnv.KAFKA_BROKERS,
-      KAFKA_USERNAME: 'admin',
+      KAFKA_USERNAME: KAFKA_ADMIN_USER,
       KAFKA_PASSWORD: required(KAFKA_ADMIN_PASSWORD),
     },
     depends_on: { kafka: { condition: 'service_healthy' } },

@@ -8,7 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, isPortOpen, log, run, waitFor } from './proc.mjs';
-import { SERVICES } from './services.mjs';
+import { KAFKA_ADMIN_USER, SERVICES } from './services.mjs';
 
 const KAFKA_DIR = path.join(ROOT, 'deploy/kafka');
 const CACHE_DIR = process.env.KAFKA_CACHE_DIR ?? path.join(ROOT, '.cache/kafka');
@@ -52,8 +52,6 @@ export function brokerPaths(port) {
   };
 }
 
-/** The broker's super user: provisioning (topics, ACLs), the broker's own connections and the tests. */
-export const KAFKA_ADMIN_USER = 'admin';
 /** Every service signs in as its own user, named after it. The gateway does not use Kafka. */
 const KAFKA_SERVICE_USERS = SERVICES;
 

@@ -6,9 +6,10 @@ import path from 'node:path';
 import { ROOT, isPortOpen, log, run, runAsync, waitFor } from './proc.mjs';
 import { installSecrets, SECRET_NAMES } from './secrets.mjs';
 import { ensureRedisUsers } from './postgres.mjs';
-import { brokerCredentials, KAFKA_ADMIN_USER } from './kafka.mjs';
+import { brokerCredentials } from './kafka.mjs';
 import {
   GATEWAY,
+  KAFKA_ADMIN_USER,
   redisPasswordSecretOf,
   runtimePasswordSecretOf,
   runtimeRoleOf,

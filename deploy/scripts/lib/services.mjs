@@ -82,3 +82,8 @@ export const redisUserRulesOf = (name) => [
  */
 export const kafkaPasswordSecretOf = (name) => `${name.toUpperCase()}_KAFKA_PASSWORD`;
 export const KAFKA_ADMIN_PASSWORD = 'KAFKA_ADMIN_PASSWORD';
+/**
+ * The brokers' super user: provisioning (topics, ACLs), the broker's own connections and the tests. Local brokers and
+ * Compose; Kubernetes names its own in infra-config.
+ */
+export const KAFKA_ADMIN_USER = 'admin';
