@@ -1,7 +1,7 @@
 // The tenant wall's cost (issue 23: row-level security must not cost more than 10 % on any read target), shared by
 // the benchmarks: the service's own read, alternately as its runtime role behind the wall and as the tables' owner
 // beyond it, on the same data in the same run.
-import { DataSource } from 'typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import { inOrganization, installTenantWall } from '@infra/platform';
 import { timed } from './bench-client';
 import { percentile, summarise } from './stats';
@@ -16,12 +16,15 @@ const WARM_UP = 20;
 export async function printWallCost(
   service: string,
   database: string,
-  organizationId: string,
+  scope: string | (<T>(work: () => T) => T),
   samples: number,
   reads: Record<string, (dataSource: DataSource, run: number) => Promise<unknown>>,
+  entities: DataSourceOptions['entities'] = [],
 ): Promise<void> {
   const connect = (username: string) =>
-    new DataSource({ type: 'postgres', host: DATABASE_HOST, username, database }).initialize();
+    new DataSource({ type: 'postgres', host: DATABASE_HOST, username, database, entities }).initialize();
+  // An organization's id, or how the service's requests are scoped (identity: as a caller).
+  const inScope = typeof scope === 'string' ? <T>(work: () => T) => inOrganization(scope, work) : scope;
   const behindWall = await connect(`infra_${service}_runtime`);
   installTenantWall(behindWall);
   const beyondWall = await connect(process.env.DATABASE_USER ?? 'postgres');
@@ -29,7 +32,7 @@ export async function printWallCost(
     for (const [name, read] of Object.entries(reads)) {
       const times = { behind: [] as number[], beyond: [] as number[] };
       for (let i = 0; i < samples + WARM_UP; i += 1) {
-        const [, behind] = await timed(() => inOrganization(organizationId, () => read(behindWall, i)));
+        const [, behind] = await timed(() => inScope(() => read(behindWall, i)));
         const [, beyond] = await timed(() => read(beyondWall, i));
         if (i < WARM_UP) continue;
         times.behind.push(behind);

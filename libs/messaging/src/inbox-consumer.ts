@@ -135,9 +135,12 @@ export class InboxConsumer {
         await this.deadLetter(context, consumer, `invalid payload: ${problems.join('; ')}`, envelope.eventId, 0);
         return 'dead-lettered';
       }
-      // The handler sees the rows of the event's organization only (row-level security); none for account events.
-      return inOrganization(envelope.organizationId ?? null, () =>
-        this.apply(context, consumer, envelope as EventEnvelope<TPayload>, handler, topic),
+      // The handler sees the rows of the event's organization only (row-level security), or on identity's wall its
+      // account's; none for account events elsewhere.
+      return inOrganization(
+        envelope.organizationId ?? null,
+        () => this.apply(context, consumer, envelope as EventEnvelope<TPayload>, handler, topic),
+        envelope.accountId ?? null,
       );
     });
     inboxEvents.inc({ topic, consumer, outcome: outcome.replace('-', '_') });

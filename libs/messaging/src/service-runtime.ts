@@ -13,6 +13,7 @@ import {
   PlatformModule,
   runMigrationsLocked,
   ServiceEnv,
+  type TenantWallKind,
 } from '@infra/platform';
 import { kafkaConsumerOptions, kafkaSettingsOf } from './kafka-options';
 import { MessagingModule } from './messaging.module';
@@ -33,6 +34,8 @@ export interface ServiceDefinition {
   consumesEvents: boolean;
   /** Its refusal of a caller a route's `@Access` policy does not allow (its AdminOnly error). */
   refusals: AccessRefusals;
+  /** What its tables' row-level security keys on (tenant-wall.ts): `organization` unless said (identity: `account`). */
+  tenantWall?: TenantWallKind;
   /** Topics of libs/contracts the service publishes: exactly the ones it owns (named `<service>.…`). */
   publishes?: readonly TopicName[];
   /** Topics of libs/contracts the service consumes (owned by other services). */
@@ -97,6 +100,7 @@ export function serviceFoundation(definition: ServiceDefinition): DynamicModule[
       env,
       requireCallerContext: true,
       refusals: definition.refusals,
+      tenantWall: definition.tenantWall,
     }),
     TypeOrmModule.forRootAsync({
       useFactory: () => serviceDatabaseOptions(definition),

@@ -2,8 +2,15 @@ import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdow
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
-import { ACCESS_REFUSALS, AccessRefusals, CallerContextGuard, CallerContextVerifier } from './caller-context';
+import {
+  ACCESS_REFUSALS,
+  AccessRefusals,
+  CallerContextGuard,
+  CallerContextVerifier,
+  TENANT_WALL_KIND,
+} from './caller-context';
 import type { CommonEnv, ServiceEnv } from './config';
+import type { TenantWallKind } from './database/tenant-wall';
 import { AllExceptionsFilter } from './errors';
 import { HealthController, HealthRegistry } from './health';
 import { platformLoggerModule } from './logging';
@@ -18,6 +25,8 @@ export type PlatformOptions =
       requireCallerContext: true;
       /** The service's refusals of a caller whose role a route's `@Access` policy does not allow. */
       refusals: AccessRefusals;
+      /** What the database's row-level security keys on (tenant-wall.ts): `organization` unless said. */
+      tenantWall?: TenantWallKind;
       metricsOnOwnPort?: false;
     }
   | {
@@ -76,6 +85,7 @@ export class PlatformModule {
                 useValue: CallerContextVerifier.fromBase64(options.env.CALLER_CONTEXT_PUBLIC_KEY, options.service),
               },
               { provide: ACCESS_REFUSALS, useValue: options.refusals },
+              { provide: TENANT_WALL_KIND, useValue: options.tenantWall ?? 'organization' },
               { provide: APP_GUARD, useClass: CallerContextGuard },
             ]
           : []),

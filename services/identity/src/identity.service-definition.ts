@@ -8,6 +8,7 @@ import { InvitationNames1764121000000 } from './database/migrations/176412100000
 import { OrganizationPlansPublished1764200000000 } from './database/migrations/1764200000000-organization-plans-published';
 import { SecurityEvents1764300000000 } from './database/migrations/1764300000000-security-events';
 import { RevokedSessionsIndex1764400000000 } from './database/migrations/1764400000000-revoked-sessions-index';
+import { AccountWall1767400000000 } from './database/migrations/1767400000000-account-wall';
 import { IDENTITY_ENTITIES } from './identity.entities';
 import { IdentityEnv, loadIdentityEnv } from './identity.env';
 import { accountError } from './accounts/accounts.errors';
@@ -22,6 +23,7 @@ export const IDENTITY_MIGRATIONS = [
   OrganizationPlansPublished1764200000000,
   SecurityEvents1764300000000,
   RevokedSessionsIndex1764400000000,
+  AccountWall1767400000000,
 ];
 
 /** The identity service: accounts, organizations, users, members, roles, sign-in, MFA, password reset. */
@@ -35,6 +37,8 @@ export function identityService(env: IdentityEnv = loadIdentityEnv()): ServiceDe
     },
     entities: IDENTITY_ENTITIES,
     migrations: IDENTITY_MIGRATIONS,
+    // Its rows belong to accounts, and its callers act across their accounts (tenant-wall.ts, accountWallSql).
+    tenantWall: 'account',
     // Access changes made elsewhere (an AWS integration) are recorded in the account's security log.
     consumesEvents: true,
     consumes: SUBSCRIPTIONS.identity,

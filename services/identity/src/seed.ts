@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { databaseOptions, runMain } from '@infra/platform';
+import { acrossTenants, databaseOptions, installTenantWall, runMain } from '@infra/platform';
 import { loadDemoDataOnFirstRun } from './demo-data/demo-data';
 import { identityService } from './identity.service-definition';
 
@@ -15,8 +15,9 @@ runMain(async () => {
   }
   const dataSource = new DataSource(databaseOptions(env, definition.entities, []));
   await dataSource.initialize();
+  installTenantWall(dataSource);
   try {
-    await loadDemoDataOnFirstRun(dataSource, env.dataEncryptionKey);
+    await acrossTenants('demo-data', () => loadDemoDataOnFirstRun(dataSource, env.dataEncryptionKey));
   } finally {
     await dataSource.destroy();
   }

@@ -9,12 +9,15 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { enterCallerOrganization } from '../database/tenant-wall';
+import { enterCallerScope, type TenantWallKind } from '../database/tenant-wall';
 import { ACCESS_METADATA, AccessPolicy, AccessRefusals, checkAccess } from './access';
 import { CALLER_CONTEXT_HEADER, CallerContext, CallerContextVerifier } from './caller-context';
 
 /** The service's AccessRefusals (PlatformModule.forRoot's `refusals`). */
 export const ACCESS_REFUSALS = 'platform:access-refusals';
+
+/** The service's kind of tenant wall (PlatformModule.forRoot's `tenantWall`). */
+export const TENANT_WALL_KIND = 'platform:tenant-wall-kind';
 
 /** The metadata key of @NoCallerContext (the access spec reads it too). */
 export const NO_CALLER_CONTEXT = 'platform:no-caller-context';
@@ -34,6 +37,7 @@ export class CallerContextGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly verifier: CallerContextVerifier,
     @Inject(ACCESS_REFUSALS) private readonly refusals: AccessRefusals,
+    @Inject(TENANT_WALL_KIND) private readonly wall: TenantWallKind,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -48,8 +52,9 @@ export class CallerContextGuard implements CanActivate {
     const caller = await this.verifier.verify(typeof header === 'string' ? header : undefined);
     if (!caller) throw new UnauthorizedException('Unauthorized');
     request.caller = caller;
-    // The database's row-level security shows this request only its organization's rows (none without one).
-    enterCallerOrganization(caller.organizationId);
+    // The database's row-level security shows this request only its organization's rows (none without one), or on
+    // identity's wall its accounts'.
+    enterCallerScope(caller, this.wall);
     const policy = this.reflector.getAllAndOverride<AccessPolicy | undefined>(ACCESS_METADATA, [
       context.getHandler(),
       context.getClass(),

@@ -5,7 +5,7 @@ import { createHmac, generateKeyPairSync } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { ed25519KeyFromBase64 } from '../config/keys';
 import { Access } from './access';
-import { ACCESS_REFUSALS, Caller, CallerContextGuard, NoCallerContext } from './caller-context.guard';
+import { ACCESS_REFUSALS, Caller, CallerContextGuard, NoCallerContext, TENANT_WALL_KIND } from './caller-context.guard';
 import {
   CALLER_CONTEXT_HEADER,
   CALLER_CONTEXT_ISSUER,
@@ -140,6 +140,7 @@ describe('CallerContextGuard (every service route)', () => {
       providers: [
         { provide: CallerContextVerifier, useValue: verifier },
         { provide: ACCESS_REFUSALS, useValue: { organizationAdmin: () => new ForbiddenException('Admins only') } },
+        { provide: TENANT_WALL_KIND, useValue: 'organization' },
         { provide: APP_GUARD, useClass: CallerContextGuard },
       ],
     }).compile();

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import {
   acrossTenants,
   currentTenantScope,
-  enterCallerOrganization,
+  enterCallerScope,
   inOrganization,
   installTenantWall,
   tenantScopeMiddleware,
@@ -34,9 +34,9 @@ describe('the tenant wall', () => {
     await driver.obtainMasterConnection();
     await acrossTenants('wall-test', () => driver.obtainMasterConnection());
     expect(statements).toEqual([
-      ['org-a', ''],
-      ['', ''],
-      ['', 'wall-test'],
+      ['org-a', '', '', ''],
+      ['', '', '', ''],
+      ['', 'wall-test', '', ''],
     ]);
   });
 
@@ -52,13 +52,32 @@ describe('the tenant wall', () => {
     const seen = await new Promise<unknown[]>((resolve) => {
       tenantScopeMiddleware({} as never, {} as never, () => {
         const before = currentTenantScope().organizationId;
-        enterCallerOrganization('org-b');
+        enterCallerScope({ organizationId: 'org-b', accountId: 'acc-b', userId: 'user-b', systemAdmin: false });
         // What the handler runs later, in the same request, sees the organization.
         setImmediate(() => resolve([before, currentTenantScope().organizationId]));
       });
     });
     expect(seen).toEqual([null, 'org-b']);
-    expect(currentTenantScope()).toEqual({ organizationId: null, across: null });
+    expect(currentTenantScope()).toEqual({ organizationId: null, accountId: null, userId: null, across: null });
+  });
+
+  it("enters the caller's account and user on an account wall, and every account for a System Admin", () => {
+    const scopeOf = (systemAdmin: boolean) =>
+      new Promise<unknown>((resolve) => {
+        tenantScopeMiddleware({} as never, {} as never, () => {
+          enterCallerScope({ organizationId: 'org-b', accountId: 'acc-b', userId: 'user-b', systemAdmin }, 'account');
+          resolve({ ...currentTenantScope() });
+        });
+      });
+    return Promise.all([
+      expect(scopeOf(false)).resolves.toEqual({
+        organizationId: 'org-b',
+        accountId: 'acc-b',
+        userId: 'user-b',
+        across: null,
+      }),
+      expect(scopeOf(true)).resolves.toMatchObject({ across: 'system-admin' }),
+    ]);
   });
 
   it('forces row-level security on each table with one policy on organization_id', () => {

@@ -24,30 +24,49 @@ export const CROSS_TENANT_PATHS = {
   'account-thresholds': "analytics stores an account's workload thresholds and marks each of its organizations' days",
   'peer-unit-cost': "analytics compares an asset's unit cost with its instance type's over the account's organizations",
   'telemetry-partitions': "analytics moves every organization's samples the default partition caught into their month",
+  'system-admin':
+    "identity: a System Admin manages every account (the account lists, any account's members, keys, log)",
+  'api-key-verify': 'identity: the gateway finds whom a presented API key acts as, by its hash alone',
+  'demo-data': "identity: `npm start`'s demo accounts, organizations and members (never in production)",
+  invitee: "identity: the invitations sent to the caller's email from any account, and joining the one they accept",
   'wall-test': 'tests that compare what the wall shows with every row',
 } as const;
 export type CrossTenantPath = keyof typeof CROSS_TENANT_PATHS;
 
 interface TenantScope {
   organizationId: string | null;
+  /** identity's wall (`accountWallSql`): the caller's account, whose rows the session may see. */
+  accountId: string | null;
+  /** identity's wall: the user whose accounts (their memberships') the session may see. */
+  userId: string | null;
   across: CrossTenantPath | null;
 }
+
+const NO_SCOPE: TenantScope = { organizationId: null, accountId: null, userId: null, across: null };
 
 const storage = new AsyncLocalStorage<TenantScope>();
 
 /** What the wall lets the current request, message or job see. */
 export function currentTenantScope(): TenantScope {
-  return storage.getStore() ?? { organizationId: null, across: null };
+  return storage.getStore() ?? NO_SCOPE;
 }
 
-/** Runs `work` as the organization (null: no organization, so no tenant row is visible). */
-export function inOrganization<T>(organizationId: string | null, work: () => T): T {
-  return storage.run({ organizationId, across: null }, work);
+/**
+ * Runs `work` as the organization (null: no organization, so no tenant row is visible); `accountId`, its account, is
+ * what identity's wall reads (a consumer of an event that names both).
+ */
+export function inOrganization<T>(organizationId: string | null, work: () => T, accountId: string | null = null): T {
+  return storage.run({ ...NO_SCOPE, organizationId, accountId }, work);
+}
+
+/** identity: runs `work` as the user, who sees the rows of the accounts they belong to (sign-in, a reset link). */
+export function asUser<T>(userId: string, work: () => T): T {
+  return storage.run({ ...NO_SCOPE, userId }, work);
 }
 
 /** Runs `work` on every organization's rows: only for the named paths of CROSS_TENANT_PATHS. */
 export function acrossTenants<T>(path: CrossTenantPath, work: () => T): T {
-  return storage.run({ organizationId: null, across: path }, work);
+  return storage.run({ ...NO_SCOPE, across: path }, work);
 }
 
 /**
@@ -70,16 +89,55 @@ export async function acrossTenantsInTransaction<T>(
 
 /**
  * Express middleware: each request starts outside any organization; the caller-context guard enters the caller's
- * organization once the gateway's signature is verified (`enterCallerOrganization`).
+ * scope once the gateway's signature is verified (`enterCallerScope`).
  */
 export function tenantScopeMiddleware(_req: Request, _res: Response, next: NextFunction): void {
-  storage.run({ organizationId: null, across: null }, next);
+  storage.run({ ...NO_SCOPE }, next);
 }
 
-/** Sets the current request's organization (the request's scope object lives until its response). */
-export function enterCallerOrganization(organizationId: string | null): void {
+/**
+ * Which rows a service's wall keys on: `organization` (every service but identity), or `account` (identity, whose
+ * data belongs to accounts and whose callers act across their accounts: `accountWallSql`).
+ */
+export type TenantWallKind = 'organization' | 'account';
+
+/** A verified caller, as far as the wall reads it. */
+interface ScopedCaller {
+  organizationId: string | null;
+  accountId: string | null;
+  userId: string;
+  systemAdmin: boolean;
+}
+
+/** What a caller may see: its organization; on an account wall its account and user's accounts (all: System Admin). */
+function scopeOfCaller(caller: ScopedCaller, wall: TenantWallKind): TenantScope {
+  if (wall !== 'account') return { ...NO_SCOPE, organizationId: caller.organizationId };
+  return {
+    organizationId: caller.organizationId,
+    accountId: caller.accountId,
+    userId: caller.userId,
+    across: caller.systemAdmin ? 'system-admin' : null,
+  };
+}
+
+/** Sets what the current request may see, from its verified caller (the scope object lives until its response). */
+export function enterCallerScope(caller: ScopedCaller, wall: TenantWallKind = 'organization'): void {
   const scope = storage.getStore();
-  if (scope) scope.organizationId = organizationId;
+  if (scope) Object.assign(scope, scopeOfCaller(caller, wall));
+}
+
+/** Runs `work` as the caller would see (tests and benchmarks of a request's queries). */
+export function asCaller<T>(caller: ScopedCaller, wall: TenantWallKind, work: () => T): T {
+  return storage.run(scopeOfCaller(caller, wall), work);
+}
+
+/**
+ * identity: lets the rest of the request see the account it names, once the caller's role there is checked
+ * (`AccountAccess`): an Admin of several accounts manages one other than the selected organization's.
+ */
+export function enterAccount(accountId: string): void {
+  const scope = storage.getStore();
+  if (scope) scope.accountId = accountId;
 }
 
 type WalledClient = PoolClient & { tenantWallSetting?: string };
@@ -96,13 +154,15 @@ export function installTenantWall(dataSource: DataSource): void {
   const obtain = driver.obtainMasterConnection.bind(driver);
   driver.obtainMasterConnection = async () => {
     const [client, release] = await obtain();
-    const { organizationId, across } = currentTenantScope();
-    const setting = `${organizationId ?? ''}|${across ?? ''}`;
+    const { organizationId, accountId, userId, across } = currentTenantScope();
+    const values = [organizationId ?? '', across ?? '', accountId ?? '', userId ?? ''];
+    const setting = values.join('|');
     if (client.tenantWallSetting === setting) return [client, release];
     try {
       await client.query(
-        `SELECT set_config('app.organization_id', $1, false), set_config('app.across_tenants', $2, false)`,
-        [organizationId ?? '', across ?? ''],
+        `SELECT set_config('app.organization_id', $1, false), set_config('app.across_tenants', $2, false),
+                set_config('app.account_id', $3, false), set_config('app.user_id', $4, false)`,
+        values,
       );
       client.tenantWallSetting = setting;
       return [client, release];
@@ -204,4 +264,68 @@ export function tenantWallMigration(name: string, tables: readonly string[]): ne
       for (const statement of tenantWallDownSql(tables)) await queryRunner.query(statement);
     }
   };
+}
+
+/**
+ * identity's wall. Its rows belong to accounts, and its callers act across theirs (the profile lists every account of
+ * the user; an Admin of two accounts manages both), so a session sees the rows of the caller's account
+ * (`app.account_id`) and of every account its user belongs to (`app.user_id`, through their memberships), or all on a
+ * named path. Memberships show the session's account's and the user's own; joining an account takes that account's
+ * scope (`enterAccount`) or a named path, never the user's alone.
+ */
+const ACCOUNT_WALL_FUNCTIONS = [
+  `CREATE OR REPLACE FUNCTION tenant_wall_organization() RETURNS uuid LANGUAGE sql STABLE
+     AS $$ SELECT nullif(current_setting('app.organization_id', true), '')::uuid $$`,
+  `CREATE OR REPLACE FUNCTION tenant_wall_across() RETURNS boolean LANGUAGE sql STABLE
+     AS $$ SELECT coalesce(current_setting('app.across_tenants', true), '') <> '' $$`,
+  `CREATE OR REPLACE FUNCTION tenant_wall_account() RETURNS uuid LANGUAGE sql STABLE
+     AS $$ SELECT nullif(current_setting('app.account_id', true), '')::uuid $$`,
+  `CREATE OR REPLACE FUNCTION tenant_wall_user() RETURNS uuid LANGUAGE sql STABLE
+     AS $$ SELECT nullif(current_setting('app.user_id', true), '')::uuid $$`,
+  // Read through the memberships policy, which lets the user's own rows through without calling this (no recursion).
+  `CREATE OR REPLACE FUNCTION tenant_wall_user_accounts() RETURNS uuid[] LANGUAGE sql STABLE
+     AS $$ SELECT coalesce(array_agg(account_id), '{}') FROM memberships WHERE user_id = tenant_wall_user() $$`,
+];
+
+/** The account wall's condition on `column` (an account's id), read once per statement. */
+export const accountWallCondition = (column: string) =>
+  `${column} = (SELECT tenant_wall_account()) OR ${column} = ANY ((SELECT tenant_wall_user_accounts())::uuid[]) ` +
+  'OR (SELECT tenant_wall_across())';
+
+/**
+ * The statements of identity's wall: `tables` maps each walled table to its account column; `memberships` is the
+ * table of memberships (account_id, user_id).
+ */
+export function accountWallSql(tables: Record<string, string>, memberships = 'memberships'): string[] {
+  const forced = (table: string) => [
+    `ALTER TABLE "${table}" ENABLE ROW LEVEL SECURITY`,
+    `ALTER TABLE "${table}" FORCE ROW LEVEL SECURITY`,
+  ];
+  return [
+    ...ACCOUNT_WALL_FUNCTIONS,
+    ...forced(memberships),
+    `CREATE POLICY tenant_wall ON "${memberships}"
+       USING (account_id = (SELECT tenant_wall_account()) OR user_id = (SELECT tenant_wall_user())
+              OR (SELECT tenant_wall_across()))
+       WITH CHECK (account_id = (SELECT tenant_wall_account()) OR (SELECT tenant_wall_across()))`,
+    ...Object.entries(tables).flatMap(([table, column]) => [
+      ...forced(table),
+      `CREATE POLICY tenant_wall ON "${table}" USING (${accountWallCondition(column)})
+         WITH CHECK (${accountWallCondition(column)})`,
+    ]),
+  ];
+}
+
+/** The statements that take `accountWallSql(tables, memberships)` down again. */
+export function accountWallDownSql(tables: Record<string, string>, memberships = 'memberships'): string[] {
+  return [
+    ...[memberships, ...Object.keys(tables)].flatMap((table) => [
+      `DROP POLICY tenant_wall ON "${table}"`,
+      `ALTER TABLE "${table}" NO FORCE ROW LEVEL SECURITY`,
+      `ALTER TABLE "${table}" DISABLE ROW LEVEL SECURITY`,
+    ]),
+    'DROP FUNCTION tenant_wall_user_accounts()',
+    'DROP FUNCTION tenant_wall_user()',
+    'DROP FUNCTION tenant_wall_account()',
+  ];
 }

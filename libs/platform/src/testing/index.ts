@@ -199,6 +199,28 @@ export async function tablesOutsideTheWall(dataSource: DataSource): Promise<stri
   return rows.map((row) => row.name);
 }
 
+/**
+ * The catalog test of identity's account wall (`accountWallSql`): every table with an `account_id` or
+ * `organization_id` column, and the accounts themselves, that lacks forced row-level security or the `tenant_wall`
+ * policy. Empty when walled.
+ */
+export async function tablesOutsideTheAccountWall(dataSource: DataSource): Promise<string[]> {
+  const rows = (await dataSource.query(
+    `SELECT c.relname AS name
+       FROM pg_class c
+       JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')
+        AND (c.relname = 'accounts'
+             OR EXISTS (SELECT 1 FROM pg_attribute a
+                         WHERE a.attrelid = c.oid AND a.attname IN ('account_id', 'organization_id')
+                           AND NOT a.attisdropped))
+        AND NOT (c.relrowsecurity AND c.relforcerowsecurity
+                 AND EXISTS (SELECT 1 FROM pg_policy p WHERE p.polrelid = c.oid AND p.polname = 'tenant_wall'))
+      ORDER BY 1`,
+  )) as { name: string }[];
+  return rows.map((row) => row.name);
+}
+
 /** The organizations whose rows `dataSource` sees in `table` when it asks with no filter of its own. */
 export async function organizationsSeen(dataSource: DataSource, table: string): Promise<string[]> {
   const rows = (await dataSource.query(`SELECT DISTINCT organization_id FROM "${table}"`)) as {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { CallerContext } from '@infra/platform';
+import { type CallerContext, enterAccount } from '@infra/platform';
 import { AccountErrorCode } from '@infra/contracts';
 import { MembersRepository } from '../members/members.repository';
 import { AccountRoleName } from './account.entity';
@@ -23,6 +23,8 @@ export class AccountAccess {
   async requireMember(caller: CallerContext, accountId: string): Promise<AccountRoleName> {
     const role = await this.roleIn(caller, accountId);
     if (!role) throw accountError(AccountErrorCode.NotFound);
+    // The rest of the request may see this account's rows (the wall shows the selected one and the user's own).
+    enterAccount(accountId);
     return role;
   }
 

@@ -8,7 +8,7 @@ import {
   CreatedApiKeyDto,
   OrganizationErrorCode,
 } from '@infra/contracts';
-import type { CallerContext } from '@infra/platform';
+import { acrossTenants, type CallerContext } from '@infra/platform';
 import { AccessChanges } from '../access-changes/access-changes';
 import { AccountAccess } from '../accounts/account-access';
 import { randomToken, sha256 } from '../crypto/crypto';
@@ -109,7 +109,8 @@ export class ApiKeysService {
     const throttleKey = `throttle:apikey:ip:${clientIp}`;
     const [attempts] = await this.counter.hit([throttleKey], API_KEY_WINDOW_SECONDS);
     if (attempts > MAX_FAILED_KEYS_PER_CLIENT) throw apiKeyError(ApiKeyErrorCode.Throttled);
-    const principal = await this.keys.verify(secretHash);
+    // The key alone says whose it is: the gateway asks before it knows any account.
+    const principal = await acrossTenants('api-key-verify', () => this.keys.verify(secretHash));
     if (!principal) throw apiKeyError(ApiKeyErrorCode.NotFound);
     await this.counter.refund(throttleKey);
     return principal;

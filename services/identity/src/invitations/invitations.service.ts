@@ -7,7 +7,7 @@ import {
   PendingInvitationDto,
   UserErrorCode,
 } from '@infra/contracts';
-import type { CallerContext } from '@infra/platform';
+import { acrossTenants, type CallerContext } from '@infra/platform';
 import { AccessChanges } from '../access-changes/access-changes';
 import { AccountAccess } from '../accounts/account-access';
 import { hashPassword, randomToken, sha256 } from '../crypto/crypto';
@@ -80,33 +80,41 @@ export class InvitationsService {
   }
 
   async pendingOf(caller: CallerContext): Promise<PendingInvitationDto[]> {
-    const rows = await this.invitations.pendingForEmail(await this.emailOf(caller));
+    const email = await this.emailOf(caller);
+    const rows = await acrossTenants('invitee', () => this.invitations.pendingForEmail(email));
     return rows.map((row) => ({ ...row, expiresAt: row.expiresAt.toISOString() }));
   }
 
   async accept(caller: CallerContext, key: { id: string } | { token: string }): Promise<InvitationAcceptedDto> {
     const invitationKey: InvitationKey = 'id' in key ? { id: key.id } : { tokenHash: sha256(key.token) };
-    const accepted = await this.invitations.transaction(async (manager) => {
-      const answered = await this.invitations.answer(manager, invitationKey, await this.emailOf(caller), 'accepted');
-      if (!answered) throw memberError(MemberErrorCode.InvitationNotFound);
-      const accountSlug = await this.invitations.addMember(manager, answered.accountId, caller.userId, answered.role);
-      await this.securityLog.record(
-        { accountId: answered.accountId },
-        { kind: 'member-joined', actorUserId: caller.userId, detail: { role: answered.role } },
-        manager,
-      );
-      return { accountId: answered.accountId, accountSlug, role: answered.role };
-    });
+    const email = await this.emailOf(caller);
+    // Addressed to the caller's email from an account they are not in yet: they join it.
+    const accepted = await acrossTenants('invitee', () =>
+      this.invitations.transaction(async (manager) => {
+        const answered = await this.invitations.answer(manager, invitationKey, email, 'accepted');
+        if (!answered) throw memberError(MemberErrorCode.InvitationNotFound);
+        const accountSlug = await this.invitations.addMember(manager, answered.accountId, caller.userId, answered.role);
+        await this.securityLog.record(
+          { accountId: answered.accountId },
+          { kind: 'member-joined', actorUserId: caller.userId, detail: { role: answered.role } },
+          manager,
+        );
+        return { accountId: answered.accountId, accountSlug, role: answered.role };
+      }),
+    );
     // The gateway may have cached "no membership" while the invitation was pending: the new member gets in now.
     await this.accessChanges.published({ userIds: [caller.userId] });
     return accepted;
   }
 
   async decline(caller: CallerContext, id: string): Promise<void> {
-    await this.invitations.transaction(async (manager) => {
-      const answered = await this.invitations.answer(manager, { id }, await this.emailOf(caller), 'declined');
-      if (!answered) throw memberError(MemberErrorCode.InvitationNotFound);
-    });
+    const email = await this.emailOf(caller);
+    await acrossTenants('invitee', () =>
+      this.invitations.transaction(async (manager) => {
+        const answered = await this.invitations.answer(manager, { id }, email, 'declined');
+        if (!answered) throw memberError(MemberErrorCode.InvitationNotFound);
+      }),
+    );
   }
 
   /** An invitation is addressed to an email: the caller's (from their row, not from the token). */

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { SecurityEventDetail, SecurityEventKind, SecurityEventOutcome } from '@infra/contracts';
-import { currentClientAddress } from '@infra/platform';
+import { asUser, currentClientAddress } from '@infra/platform';
 import { type SecurityEventScope, SecurityLogRepository } from './security-log.repository';
 
 /** What a feature says happened; the client address comes from the request being handled. */
@@ -26,18 +26,21 @@ export class SecurityLog {
   constructor(private readonly repository: SecurityLogRepository) {}
 
   record(scope: SecurityEventScope, input: SecurityEventInput, manager?: EntityManager): Promise<void> {
-    return this.repository.write(
-      scope,
-      {
-        kind: input.kind,
-        outcome: input.outcome ?? 'success',
-        actorUserId: input.actorUserId,
-        subject: input.subject ?? null,
-        clientAddress: input.clientAddress ?? currentClientAddress() ?? null,
-        detail: input.detail ?? {},
-      },
-      manager,
-    );
+    const write = () =>
+      this.repository.write(
+        scope,
+        {
+          kind: input.kind,
+          outcome: input.outcome ?? 'success',
+          actorUserId: input.actorUserId,
+          subject: input.subject ?? null,
+          clientAddress: input.clientAddress ?? currentClientAddress() ?? null,
+          detail: input.detail ?? {},
+        },
+        manager,
+      );
+    // A user's own events go to each of their accounts, whoever records them (a sign-in has no caller yet).
+    return 'accountsOfUser' in scope && !manager ? asUser(scope.accountsOfUser, write) : write();
   }
 
   /**

@@ -1,0 +1,27 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+import { accountWallDownSql, accountWallSql } from '@infra/platform';
+
+/**
+ * Identity's tables that hold an account's rows, with the column naming the account (the catalog test checks none is
+ * missing); memberships have their own policy (`accountWallSql`).
+ */
+export const ACCOUNT_TABLES = {
+  accounts: 'id',
+  organizations: 'account_id',
+  invitations: 'account_id',
+  api_keys: 'account_id',
+  security_events: 'account_id',
+};
+
+/** Row-level security on identity's account tables, forced: the second wall in the fifth database (issue 23). */
+export class AccountWall1767400000000 implements MigrationInterface {
+  name = 'AccountWall1767400000000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    for (const statement of accountWallSql(ACCOUNT_TABLES)) await queryRunner.query(statement);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    for (const statement of accountWallDownSql(ACCOUNT_TABLES)) await queryRunner.query(statement);
+  }
+}
