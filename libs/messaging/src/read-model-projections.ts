@@ -1,6 +1,6 @@
-import type { EntityManager } from 'typeorm';
+import type { EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
 import type { AssetStatusChangedPayload, CollectionChangedPayload, TagsAssignedPayload } from '@infra/contracts';
-import { listParam } from '@infra/platform';
+import { listParam, tenantWallSql } from '@infra/platform';
 
 /*
  * Copies of other services' data that several services keep, written only by the events that carry them, in the
@@ -40,18 +40,89 @@ export async function applyAssetTagAssignments(
     );
 }
 
-/** An asset's status (`inventory.asset.status-changed.v1`). */
+/*
+ * An asset's copy is fed by two topics, `inventory.asset.upserted.v1` (its attributes and status) and
+ * `inventory.asset.status-changed.v1` (its status), each in order but not in order with the other: a status change
+ * can be applied before the upsert that preceded it, or before the asset's first upsert. So the copy keeps when each
+ * part was last changed at the source (the envelopes' `occurredAt`, taken in inventory's transaction after the row's
+ * lock, so later for a later change): `attributes_at` and `status_at`, and an older event never overwrites a newer
+ * part. A status for an asset not yet seen waits in `asset_statuses_ahead` for its upsert.
+ */
+
+/** A status and when it was set at the source. */
+export interface TimedStatus {
+  status: string;
+  statusAt: string;
+}
+
+/** An asset's status (`inventory.asset.status-changed.v1`), unless the copy holds a newer one. */
 export async function setAssetStatus(
   manager: EntityManager,
   organizationId: string,
   payload: AssetStatusChangedPayload,
+  occurredAt: string,
 ): Promise<void> {
-  await manager.query(`UPDATE assets SET status = $3, updated_at = now() WHERE organization_id = $1 AND id = $2`, [
-    organizationId,
-    payload.assetId,
-    payload.status,
-  ]);
+  await manager.query(
+    `WITH known AS (SELECT 1 FROM assets WHERE organization_id = $1 AND id = $2),
+          changed AS (UPDATE assets SET status = $3, status_at = $4, updated_at = now()
+                       WHERE organization_id = $1 AND id = $2 AND status_at <= $4)
+     INSERT INTO asset_statuses_ahead (asset_id, organization_id, status, status_at)
+     SELECT $2, $1, $3, $4 WHERE NOT EXISTS (SELECT 1 FROM known)
+     ON CONFLICT (asset_id) DO UPDATE SET status = EXCLUDED.status, status_at = EXCLUDED.status_at
+      WHERE asset_statuses_ahead.organization_id = EXCLUDED.organization_id
+        AND asset_statuses_ahead.status_at <= EXCLUDED.status_at`,
+    [organizationId, payload.assetId, payload.status, occurredAt],
+  );
 }
+
+/**
+ * The status an upsert (`inventory.asset.upserted.v1`) stores: its own, or a newer one that arrived before the
+ * asset did (taken out of `asset_statuses_ahead`). The upsert then keeps the copy's status when that is newer still
+ * (`ASSET_STATUS_MERGE`).
+ */
+export async function upsertedStatus(
+  manager: EntityManager,
+  organizationId: string,
+  assetId: string,
+  status: string,
+  occurredAt: string,
+): Promise<TimedStatus> {
+  // A DELETE answers [rows, count] through TypeORM.
+  const [[ahead]] = await manager.query<[{ status: string; status_at: Date }[], number]>(
+    `DELETE FROM asset_statuses_ahead WHERE organization_id = $1 AND asset_id = $2 RETURNING status, status_at`,
+    [organizationId, assetId],
+  );
+  return ahead && ahead.status_at.getTime() > Date.parse(occurredAt)
+    ? { status: ahead.status, statusAt: ahead.status_at.toISOString() }
+    : { status, statusAt: occurredAt };
+}
+
+/**
+ * The SET and WHERE of an asset copy's `ON CONFLICT (id) DO UPDATE`, for an INSERT whose columns include `status`,
+ * `status_at` and `attributes_at`: the attributes only from a newer upsert, the status only when newer, and never a
+ * row of another organization.
+ */
+export const ASSET_STATUS_MERGE = {
+  set: `attributes_at = EXCLUDED.attributes_at,
+        status = CASE WHEN EXCLUDED.status_at >= assets.status_at THEN EXCLUDED.status ELSE assets.status END,
+        status_at = greatest(assets.status_at, EXCLUDED.status_at), updated_at = now()`,
+  where: `assets.organization_id = EXCLUDED.organization_id AND EXCLUDED.attributes_at >= assets.attributes_at`,
+};
+
+/**
+ * The columns the asset copies' ordering needs (`attributes_at`, `status_at`, `asset_statuses_ahead`), behind the
+ * tenant wall: each keeping service's migration runs these.
+ */
+export const ASSET_COPY_ORDER_SQL = [
+  `ALTER TABLE assets ADD COLUMN attributes_at timestamptz NOT NULL DEFAULT '-infinity',
+                      ADD COLUMN status_at timestamptz NOT NULL DEFAULT '-infinity'`,
+  `CREATE TABLE asset_statuses_ahead (
+     asset_id uuid PRIMARY KEY,
+     organization_id uuid NOT NULL,
+     status text NOT NULL,
+     status_at timestamptz NOT NULL
+   )`,
+];
 
 /**
  * A collection and its members (`inventory.collection.changed.v1`, which carries the whole membership: a replay
@@ -88,4 +159,21 @@ export async function replaceCollectionMembers(
     [organizationId, payload.collectionId, payload.assetIds],
   );
   return true;
+}
+
+/** A keeping service's migration of `ASSET_COPY_ORDER_SQL`; `name` carries its timestamp (TypeORM's order). */
+export function assetCopyOrderMigration(name: string): new () => MigrationInterface {
+  return class implements MigrationInterface {
+    name = name;
+
+    async up(queryRunner: QueryRunner): Promise<void> {
+      for (const statement of [...ASSET_COPY_ORDER_SQL, ...tenantWallSql(['asset_statuses_ahead'])])
+        await queryRunner.query(statement);
+    }
+
+    async down(queryRunner: QueryRunner): Promise<void> {
+      await queryRunner.query(`DROP TABLE asset_statuses_ahead`);
+      await queryRunner.query(`ALTER TABLE assets DROP COLUMN attributes_at, DROP COLUMN status_at`);
+    }
+  };
 }

@@ -13,6 +13,7 @@ import { OrgDailyDeltas1766800000000 } from './database/migrations/1766800000000
 import { PeriodUnitCosts1766900000000 } from './database/migrations/1766900000000-period-unit-costs';
 import { CostPrecisionReroll1767000000000 } from './database/migrations/1767000000000-cost-precision-reroll';
 import { TenantWall1767100000000 } from './database/migrations/1767100000000-tenant-wall';
+import { AssetCopyOrder1767500000000 } from './database/migrations/1767500000000-asset-copy-order';
 import { analyticsError } from './analytics.errors';
 
 /** Analytics' migrations, in order. */
@@ -29,6 +30,7 @@ export const ANALYTICS_MIGRATIONS = [
   PeriodUnitCosts1766900000000,
   CostPrecisionReroll1767000000000,
   TenantWall1767100000000,
+  AssetCopyOrder1767500000000,
 ];
 
 /** The analytics service: config from the environment, its tables, migrations and topics. */

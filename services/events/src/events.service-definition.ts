@@ -3,10 +3,11 @@ import { BUSINESS_EVENT_LIMITS, BusinessEventErrorCode, SUBSCRIPTIONS, TOPICS } 
 import { loadServiceEnv, ServiceEnv } from '@infra/platform';
 import { BusinessEvents1767000000000 } from './database/migrations/1767000000000-business-events';
 import { TenantWall1767100000000 } from './database/migrations/1767100000000-tenant-wall';
+import { AssetCopyOrder1767500000000 } from './database/migrations/1767500000000-asset-copy-order';
 import { businessEventError } from './events.errors';
 
 /** The events service's migrations, in order. */
-export const EVENTS_MIGRATIONS = [BusinessEvents1767000000000, TenantWall1767100000000];
+export const EVENTS_MIGRATIONS = [BusinessEvents1767000000000, TenantWall1767100000000, AssetCopyOrder1767500000000];
 
 /** The events service: business events, their assignments and expected impact, and its read models. */
 export function eventsService(env = loadServiceEnv('events', ServiceEnv)): ServiceDefinition {

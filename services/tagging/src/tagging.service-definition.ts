@@ -7,6 +7,7 @@ import { ImportIssueCounts1765300000000 } from './database/migrations/1765300000
 import { AuditDetailCodes1765400000000 } from './database/migrations/1765400000000-audit-detail-codes';
 import { ImportActor1765500000000 } from './database/migrations/1765500000000-import-actor';
 import { TenantWall1765600000000 } from './database/migrations/1765600000000-tenant-wall';
+import { AssetCopyOrder1767500000000 } from './database/migrations/1767500000000-asset-copy-order';
 import { loadTaggingEnv, TaggingEnv } from './tagging.env';
 import { taggingError } from './tagging.errors';
 
@@ -19,6 +20,7 @@ export const TAGGING_MIGRATIONS = [
   AuditDetailCodes1765400000000,
   ImportActor1765500000000,
   TenantWall1765600000000,
+  AssetCopyOrder1767500000000,
 ];
 
 /** The tagging service: tags, assignments, system tags, the audit log, and its read model of inventory. */

@@ -1,9 +1,17 @@
 // Test helpers (imported as @infra/messaging/testing; not part of the runtime API).
+import { randomUUID } from 'node:crypto';
 import type { DynamicModule, INestApplication } from '@nestjs/common';
+import fc from 'fast-check';
+import type { DataSource, EntityManager } from 'typeorm';
 import { NestFactory } from '@nestjs/core';
 import { loadServiceEnv, ServiceEnv } from '@infra/platform';
 import { createTestDatabase, kafkaSaslForTests } from '@infra/platform/testing';
-import { ALL_TOPICS } from '@infra/contracts';
+import {
+  ALL_TOPICS,
+  type AssetStatus,
+  type AssetStatusChangedPayload,
+  type AssetUpsertedPayload,
+} from '@infra/contracts';
 import { migrateService, serviceTopicProblems, ServiceDefinition } from '../service-runtime';
 
 export interface RunningService {
@@ -104,6 +112,114 @@ export function describeServiceFoundation(
         ALL_TOPICS.filter((topic) => topic.startsWith(`${service}.`)).sort(),
       );
       for (const topic of definition.consumes ?? []) expect(ALL_TOPICS).toContain(topic);
+    });
+  });
+}
+
+/** How a service keeps its copy of inventory's assets (its read-model repository's two projections). */
+export interface AssetCopy {
+  /** The superuser's DataSource of a migrated scratch database (beyond the wall: the property reads every row). */
+  dataSource: () => DataSource;
+  upsert: (
+    manager: EntityManager,
+    organizationId: string,
+    payload: AssetUpsertedPayload,
+    at: string,
+  ) => Promise<unknown>;
+  setStatus: (
+    manager: EntityManager,
+    organizationId: string,
+    payload: AssetStatusChangedPayload,
+    at: string,
+  ) => Promise<unknown>;
+}
+
+const STATUSES: AssetStatus[] = ['active', 'offline', 'pending', 'archived'];
+
+/**
+ * Issue 24, scenario 6: inventory's asset events delivered twice and out of order (the two topics are not ordered with
+ * each other, and a redelivery can repeat any of them) leave the copy as the history in order would, the newest part
+ * winning: `runs` histories (fast-check) of upserts and status changes of up to four assets, each delivered shuffled
+ * with repeats, each event in its own transaction as a consumer applies it.
+ */
+export function describeAssetCopyOrder(service: string, copy: AssetCopy, runs = 200): void {
+  describe(`${service}'s copy of inventory's assets, events delivered twice and out of order`, () => {
+    const event = fc.oneof(
+      fc.record({
+        kind: fc.constant('upsert' as const),
+        asset: fc.nat(3),
+        name: fc.stringMatching(/^[a-z]{1,6}$/),
+        status: fc.constantFrom(...STATUSES),
+      }),
+      fc.record({ kind: fc.constant('status' as const), asset: fc.nat(3), status: fc.constantFrom(...STATUSES) }),
+    );
+    // A history as inventory writes it: an asset's first event is its upsert (a status change needs the asset).
+    const history = fc
+      .array(event, { minLength: 1, maxLength: 10 })
+      .map((events) => {
+        const seen = new Set<number>();
+        return events.filter((e) => (e.kind === 'upsert' ? seen.add(e.asset) : seen.has(e.asset)));
+      })
+      .filter((events) => events.length > 0);
+    const delivery = history.chain((events) =>
+      fc.tuple(
+        fc.constant(events),
+        fc.shuffledSubarray(
+          events.map((_, i) => i),
+          { minLength: events.length, maxLength: events.length },
+        ),
+        fc.array(fc.tuple(fc.nat(events.length - 1), fc.nat(events.length)), { maxLength: 4 }),
+      ),
+    );
+
+    it(`ends as the history in order would, over ${runs} histories`, async () => {
+      const dataSource = copy.dataSource();
+      const start = Date.parse('2026-11-01T00:00:00Z');
+      await fc.assert(
+        fc.asyncProperty(delivery, async ([events, order, repeats]) => {
+          const organizationId = randomUUID();
+          const ids = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+          const at = (i: number) => new Date(start + i * 1000).toISOString();
+          const delivered = [...order];
+          for (const [index, position] of repeats) delivered.splice(position, 0, index);
+          for (const i of delivered) {
+            const e = events[i]!;
+            await dataSource.transaction((manager) =>
+              e.kind === 'upsert'
+                ? copy.upsert(
+                    manager,
+                    organizationId,
+                    {
+                      assetId: ids[e.asset]!,
+                      externalId: `ext-${e.asset}`,
+                      name: e.name,
+                      status: e.status,
+                      collectionIds: [],
+                      attributes: { site: `site-${e.name}`, instance_type: 'm5.large', cpu_cores: 2 },
+                    },
+                    at(i),
+                  )
+                : copy.setStatus(manager, organizationId, { assetId: ids[e.asset]!, status: e.status }, at(i)),
+            );
+          }
+          const expected = new Map<string, { name: string; status: string }>();
+          for (const e of events) {
+            const id = ids[e.asset]!;
+            expected.set(id, { name: e.kind === 'upsert' ? e.name : expected.get(id)!.name, status: e.status });
+          }
+          const rows = (await dataSource.query(`SELECT id, name, status FROM assets WHERE organization_id = $1`, [
+            organizationId,
+          ])) as { id: string; name: string; status: string }[];
+          const waiting = (await dataSource.query(`SELECT 1 FROM asset_statuses_ahead WHERE organization_id = $1`, [
+            organizationId,
+          ])) as unknown[];
+          expect(Object.fromEntries(rows.map(({ id, name, status }) => [id, { name, status }]))).toEqual(
+            Object.fromEntries(expected),
+          );
+          expect(waiting).toEqual([]);
+        }),
+        { numRuns: runs },
+      );
     });
   });
 }

@@ -53,6 +53,7 @@ export class ReadModelsConsumer {
         manager,
         event.organizationId,
         event.payload,
+        event.occurredAt,
       );
       if (unitCostsChanged) rebuild = event.organizationId;
       if (!capacityChanged) return;
@@ -68,12 +69,7 @@ export class ReadModelsConsumer {
   async onAssetStatusChanged(@Ctx() context: KafkaContext): Promise<void> {
     await this.inbox.consume(context, TOPICS.inventoryAssetStatusChanged, 'analytics-asset-status', (manager, event) =>
       event.organizationId
-        ? this.readModels.updateAssetStatus(
-            manager,
-            event.organizationId,
-            [event.payload.assetId],
-            event.payload.status,
-          )
+        ? this.readModels.setAssetStatus(manager, event.organizationId, event.payload, event.occurredAt)
         : Promise.resolve(),
     );
   }

@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import type {
+  AssetStatusChangedPayload,
   AssetUpsertedPayload,
   CollectionChangedPayload,
   TagChangedPayload,
   TagsAssignedPayload,
   ThresholdsChangedPayload,
 } from '@infra/contracts';
-import { applyAssetTagAssignments } from '@infra/messaging';
+import { applyAssetTagAssignments, ASSET_STATUS_MERGE, setAssetStatus, upsertedStatus } from '@infra/messaging';
 import { capacityOf } from '../capacity/capacity';
 
 type Attributes = AssetUpsertedPayload['attributes'];
@@ -42,6 +43,8 @@ export class ReadModelsRepository {
     manager: EntityManager,
     organizationId: string,
     payload: AssetUpsertedPayload,
+    /** When inventory changed it (the envelope's); now for callers outside a consumer. */
+    occurredAt = new Date().toISOString(),
   ): Promise<{ stored: boolean; capacityChanged: boolean; unitCostsChanged: boolean }> {
     const attributes: Attributes = payload.attributes;
     const inputs = {
@@ -51,20 +54,28 @@ export class ReadModelsRepository {
       instanceType: text(attributes.instance_type),
     };
     const capacity = capacityOf(inputs);
+    const { status, statusAt } = await upsertedStatus(
+      manager,
+      organizationId,
+      payload.assetId,
+      payload.status,
+      occurredAt,
+    );
     const rows = await manager.query<{ capacity_changed: boolean; unit_costs_changed: boolean }[]>(
       `WITH previous AS (SELECT wcu, cost_per_hour, site, instance_type FROM assets
                           WHERE id = $2 AND organization_id = $1)
        INSERT INTO assets (organization_id, id, external_id, name, status, cpu_cores, cpu_speed, memory,
-                           instance_type, site, current_generation, wcu, speed_assumed, cost_per_hour)
+                           instance_type, site, current_generation, wcu, speed_assumed, cost_per_hour, status_at,
+                           attributes_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
                CASE WHEN coalesce((SELECT price_list_fallback FROM financial_settings WHERE organization_id = $1), true)
-                    THEN $14::real END)
+                    THEN $14::real END, $15, $16)
        ON CONFLICT (id) DO UPDATE SET external_id = COALESCE(EXCLUDED.external_id, assets.external_id),
-         name = EXCLUDED.name, status = EXCLUDED.status, cpu_cores = EXCLUDED.cpu_cores,
+         name = EXCLUDED.name, cpu_cores = EXCLUDED.cpu_cores,
          cpu_speed = EXCLUDED.cpu_speed, memory = EXCLUDED.memory, instance_type = EXCLUDED.instance_type,
          site = EXCLUDED.site, current_generation = EXCLUDED.current_generation, wcu = EXCLUDED.wcu,
-         speed_assumed = EXCLUDED.speed_assumed, cost_per_hour = EXCLUDED.cost_per_hour, updated_at = now()
-       WHERE assets.organization_id = EXCLUDED.organization_id
+         speed_assumed = EXCLUDED.speed_assumed, cost_per_hour = EXCLUDED.cost_per_hour, ${ASSET_STATUS_MERGE.set}
+       WHERE ${ASSET_STATUS_MERGE.where}
        RETURNING (SELECT wcu FROM previous) IS DISTINCT FROM wcu
               OR (SELECT cost_per_hour FROM previous) IS DISTINCT FROM cost_per_hour AS capacity_changed,
                  -- A new asset has no period sums yet: only a known one moves the unit costs.
@@ -75,7 +86,7 @@ export class ReadModelsRepository {
         payload.assetId,
         payload.externalId ?? null,
         payload.name,
-        payload.status,
+        status,
         inputs.cpuCores,
         inputs.cpuSpeed,
         number(attributes.memory),
@@ -85,6 +96,8 @@ export class ReadModelsRepository {
         capacity.wcu,
         capacity.speedAssumed,
         capacity.listPricePerHour,
+        statusAt,
+        occurredAt,
       ],
     );
     const unitCostsChanged = rows[0]?.unit_costs_changed ?? false;
@@ -97,12 +110,13 @@ export class ReadModelsRepository {
     return { stored: rows.length > 0, capacityChanged: rows[0]?.capacity_changed ?? false, unitCostsChanged };
   }
 
-  async updateAssetStatus(manager: EntityManager, organizationId: string, assetIds: string[], status: string) {
-    await manager.query(`UPDATE assets SET status = $3 WHERE organization_id = $1 AND id = ANY($2::uuid[])`, [
-      organizationId,
-      assetIds,
-      status,
-    ]);
+  async setAssetStatus(
+    manager: EntityManager,
+    organizationId: string,
+    payload: AssetStatusChangedPayload,
+    occurredAt: string,
+  ): Promise<void> {
+    await setAssetStatus(manager, organizationId, payload, occurredAt);
   }
 
   async rememberAccount(manager: EntityManager, organizationId: string, accountId: string): Promise<void> {

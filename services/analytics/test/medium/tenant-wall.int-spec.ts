@@ -67,6 +67,13 @@ describe("analytics' tenant wall (row-level security, real PostgreSQL)", () => {
           collectionIds: [],
           attributes: { site: 'east', instance_type: 't1', cpu_cores: 1, cpu_speed: 2 },
         });
+        // A status change of an asset not seen yet waits for it, behind the wall too.
+        await readModels.setAssetStatus(
+          manager,
+          organizationId,
+          { assetId: randomUUID(), status: 'offline' },
+          new Date().toISOString(),
+        );
       }),
     );
     const telemetry = new TelemetryService(

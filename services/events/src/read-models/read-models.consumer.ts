@@ -27,7 +27,8 @@ export class ReadModelsConsumer {
   @OnEvent(TOPICS.inventoryAssetUpserted)
   async onAssetUpserted(@Ctx() context: KafkaContext): Promise<void> {
     await this.inbox.consume(context, TOPICS.inventoryAssetUpserted, 'events-assets', async (manager, event) => {
-      if (event.organizationId) await this.readModels.upsertAsset(manager, event.organizationId, event.payload);
+      if (event.organizationId)
+        await this.readModels.upsertAsset(manager, event.organizationId, event.payload, event.occurredAt);
     });
   }
 
@@ -38,7 +39,8 @@ export class ReadModelsConsumer {
       TOPICS.inventoryAssetStatusChanged,
       'events-asset-status',
       async (manager, event) => {
-        if (event.organizationId) await this.readModels.setAssetStatus(manager, event.organizationId, event.payload);
+        if (event.organizationId)
+          await this.readModels.setAssetStatus(manager, event.organizationId, event.payload, event.occurredAt);
       },
     );
   }

@@ -7,7 +7,7 @@ import type {
   TagChangedPayload,
   TagsAssignedPayload,
 } from '@infra/contracts';
-import { replaceCollectionMembers, setAssetStatus } from '@infra/messaging';
+import { ASSET_STATUS_MERGE, replaceCollectionMembers, setAssetStatus, upsertedStatus } from '@infra/messaging';
 
 /**
  * The events service's copy of inventory (assets, collections and their members) and tagging (tags, their assets),
@@ -17,12 +17,25 @@ import { replaceCollectionMembers, setAssetStatus } from '@infra/messaging';
  */
 @Injectable()
 export class ReadModelsRepository {
-  async upsertAsset(manager: EntityManager, organizationId: string, payload: AssetUpsertedPayload): Promise<void> {
+  async upsertAsset(
+    manager: EntityManager,
+    organizationId: string,
+    payload: AssetUpsertedPayload,
+    /** When inventory changed it (the envelope's); now for callers outside a consumer. */
+    occurredAt = new Date().toISOString(),
+  ): Promise<void> {
+    const { status, statusAt } = await upsertedStatus(
+      manager,
+      organizationId,
+      payload.assetId,
+      payload.status,
+      occurredAt,
+    );
     await manager.query(
-      `INSERT INTO assets (id, organization_id, name, status) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, status = EXCLUDED.status, updated_at = now()
-       WHERE assets.organization_id = EXCLUDED.organization_id`,
-      [payload.assetId, organizationId, payload.name, payload.status],
+      `INSERT INTO assets (id, organization_id, name, status, status_at, attributes_at) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, ${ASSET_STATUS_MERGE.set}
+       WHERE ${ASSET_STATUS_MERGE.where}`,
+      [payload.assetId, organizationId, payload.name, status, statusAt, occurredAt],
     );
   }
 
@@ -30,8 +43,9 @@ export class ReadModelsRepository {
     manager: EntityManager,
     organizationId: string,
     payload: AssetStatusChangedPayload,
+    occurredAt: string,
   ): Promise<void> {
-    await setAssetStatus(manager, organizationId, payload);
+    await setAssetStatus(manager, organizationId, payload, occurredAt);
   }
 
   /**

@@ -309,7 +309,12 @@ describe('business events (real PostgreSQL)', () => {
         targets: [{ kind: 'tag', id: tagId, name: 'env:on', assetIds: [a2] }],
       });
       await tx((manager) =>
-        readModels.setAssetStatus(manager, ours.organizationId, { assetId: a2, status: 'archived' }),
+        readModels.setAssetStatus(
+          manager,
+          ours.organizationId,
+          { assetId: a2, status: 'archived' },
+          new Date().toISOString(),
+        ),
       );
       expect((await service.get(ours, event.id)).assetCount).toBe(1);
     });

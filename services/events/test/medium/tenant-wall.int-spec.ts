@@ -45,6 +45,10 @@ describe("the events service's tenant wall (row-level security, real PostgreSQL)
         `INSERT INTO assets (id, organization_id, name, status) VALUES ($1, $2, 'web', 'active')`,
         [assetId, organizationId],
       ],
+      [
+        `INSERT INTO asset_statuses_ahead (asset_id, organization_id, status, status_at) VALUES ($1, $2, 'offline', now())`,
+        [randomUUID(), organizationId],
+      ],
       [`INSERT INTO collections (id, organization_id, name) VALUES ($1, $2, 'c')`, [collectionId, organizationId]],
       [
         `INSERT INTO collection_assets (organization_id, collection_id, asset_id) VALUES ($1, $2, $3)`,

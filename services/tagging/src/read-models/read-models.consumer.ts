@@ -25,9 +25,9 @@ export class ReadModelsConsumer {
   @OnEvent(TOPICS.inventoryAssetUpserted)
   async onAssetUpserted(@Ctx() context: KafkaContext): Promise<void> {
     await this.inbox.consume(context, TOPICS.inventoryAssetUpserted, 'tagging-assets', async (manager, event) => {
-      const { organizationId, accountId, actorId, payload } = event;
+      const { organizationId, accountId, actorId, payload, occurredAt } = event;
       if (!organizationId) return;
-      if (await this.readModels.upsertAsset(manager, organizationId, payload)) {
+      if (await this.readModels.upsertAsset(manager, organizationId, payload, occurredAt)) {
         await this.systemTags.derive(manager, { organizationId, accountId, actorId }, [payload.assetId]);
         await this.rules.applyToAsset(manager, { organizationId, accountId, actorId }, payload.assetId);
       }
@@ -41,7 +41,8 @@ export class ReadModelsConsumer {
       TOPICS.inventoryAssetStatusChanged,
       'tagging-asset-status',
       async (manager, event) => {
-        if (event.organizationId) await this.readModels.setAssetStatus(manager, event.organizationId, event.payload);
+        if (event.organizationId)
+          await this.readModels.setAssetStatus(manager, event.organizationId, event.payload, event.occurredAt);
       },
     );
   }

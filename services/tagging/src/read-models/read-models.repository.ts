@@ -6,7 +6,7 @@ import type {
   CollectionChangedPayload,
   TelemetryFreshnessPayload,
 } from '@infra/contracts';
-import { replaceCollectionMembers, setAssetStatus } from '@infra/messaging';
+import { ASSET_STATUS_MERGE, replaceCollectionMembers, setAssetStatus, upsertedStatus } from '@infra/messaging';
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
@@ -17,23 +17,38 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
  */
 @Injectable()
 export class ReadModelsRepository {
-  async upsertAsset(manager: EntityManager, organizationId: string, payload: AssetUpsertedPayload): Promise<boolean> {
+  /** False when nothing changed: an older upsert than the copy's, or an id of another organization. */
+  async upsertAsset(
+    manager: EntityManager,
+    organizationId: string,
+    payload: AssetUpsertedPayload,
+    /** When inventory changed it (the envelope's); now for callers outside a consumer. */
+    occurredAt = new Date().toISOString(),
+  ): Promise<boolean> {
+    const { status, statusAt } = await upsertedStatus(
+      manager,
+      organizationId,
+      payload.assetId,
+      payload.status,
+      occurredAt,
+    );
     const rows = await manager.query<unknown[]>(
-      `INSERT INTO assets (id, organization_id, external_id, name, status, site, instance_type)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
+      `INSERT INTO assets (id, organization_id, external_id, name, status, site, instance_type, status_at, attributes_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT (id) DO UPDATE SET external_id = COALESCE(EXCLUDED.external_id, assets.external_id),
-         name = EXCLUDED.name, status = EXCLUDED.status, site = EXCLUDED.site,
-         instance_type = EXCLUDED.instance_type, updated_at = now()
-       WHERE assets.organization_id = EXCLUDED.organization_id
+         name = EXCLUDED.name, site = EXCLUDED.site, instance_type = EXCLUDED.instance_type, ${ASSET_STATUS_MERGE.set}
+       WHERE ${ASSET_STATUS_MERGE.where}
        RETURNING id`,
       [
         payload.assetId,
         organizationId,
         payload.externalId ?? null,
         payload.name,
-        payload.status,
+        status,
         text(payload.attributes.site),
         text(payload.attributes.instance_type),
+        statusAt,
+        occurredAt,
       ],
     );
     return rows.length > 0;
@@ -43,8 +58,9 @@ export class ReadModelsRepository {
     manager: EntityManager,
     organizationId: string,
     payload: AssetStatusChangedPayload,
+    occurredAt: string,
   ): Promise<void> {
-    await setAssetStatus(manager, organizationId, payload);
+    await setAssetStatus(manager, organizationId, payload, occurredAt);
   }
 
   /** The event carries the whole membership: replace it (a replay leaves the same state). */

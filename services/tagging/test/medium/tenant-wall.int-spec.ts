@@ -34,6 +34,10 @@ describe("tagging's tenant wall (row-level security, real PostgreSQL)", () => {
         [assetId, organizationId],
       ],
       [
+        `INSERT INTO asset_statuses_ahead (asset_id, organization_id, status, status_at) VALUES ($1, $2, 'offline', now())`,
+        [randomUUID(), organizationId],
+      ],
+      [
         `INSERT INTO tag_assets (tag_id, asset_id, organization_id, source) VALUES ($1, $2, $3, 'manual')`,
         [tagId, assetId, organizationId],
       ],
