@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { Ctx, KafkaContext } from '@nestjs/microservices';
 import type { EntityManager } from 'typeorm';
 import { type EventEnvelope, type ThresholdsChangedPayload, TOPICS } from '@infra/contracts';
-import { InboxConsumer, OnEvent, purgeDeletedOrganization } from '@infra/messaging';
+import { InboxConsumer, OnEvent, purgeDeletedOrganization, setAssetStatus } from '@infra/messaging';
 import { acrossTenantsInTransaction } from '@infra/platform';
 import { AnalyticsScheduler } from '../rollups/analytics.jobs';
 import { RollupsRepository } from '../rollups/rollups.repository';
@@ -69,7 +69,7 @@ export class ReadModelsConsumer {
   async onAssetStatusChanged(@Ctx() context: KafkaContext): Promise<void> {
     await this.inbox.consume(context, TOPICS.inventoryAssetStatusChanged, 'analytics-asset-status', (manager, event) =>
       event.organizationId
-        ? this.readModels.setAssetStatus(manager, event.organizationId, event.payload, event.occurredAt)
+        ? setAssetStatus(manager, event.organizationId, event.payload, event.occurredAt)
         : Promise.resolve(),
     );
   }

@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import type {
-  AssetStatusChangedPayload,
   AssetUpsertedPayload,
   CollectionChangedPayload,
   TagChangedPayload,
   TagsAssignedPayload,
   ThresholdsChangedPayload,
 } from '@infra/contracts';
-import { applyAssetTagAssignments, ASSET_STATUS_MERGE, setAssetStatus, upsertedStatus } from '@infra/messaging';
+import { applyAssetTagAssignments, ASSET_STATUS_MERGE, upsertedStatus } from '@infra/messaging';
 import { capacityOf } from '../capacity/capacity';
 
 type Attributes = AssetUpsertedPayload['attributes'];
@@ -108,15 +107,6 @@ export class ReadModelsRepository {
         [organizationId],
       );
     return { stored: rows.length > 0, capacityChanged: rows[0]?.capacity_changed ?? false, unitCostsChanged };
-  }
-
-  async setAssetStatus(
-    manager: EntityManager,
-    organizationId: string,
-    payload: AssetStatusChangedPayload,
-    occurredAt: string,
-  ): Promise<void> {
-    await setAssetStatus(manager, organizationId, payload, occurredAt);
   }
 
   async rememberAccount(manager: EntityManager, organizationId: string, accountId: string): Promise<void> {

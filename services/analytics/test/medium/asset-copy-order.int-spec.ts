@@ -1,5 +1,6 @@
 // Medium tier: analytics's copy of inventory's assets when their events come twice and out of order (issue 24, scenario 6),
 // on a scratch PostgreSQL database with the real migrations.
+import { setAssetStatus } from '@infra/messaging';
 import { describeAssetCopyOrder } from '@infra/messaging/testing';
 import { ReadModelsRepository } from '../../src/read-models/read-models.repository';
 import { MESSAGING_ENTITIES, MESSAGING_MIGRATIONS } from '@infra/messaging';
@@ -22,5 +23,5 @@ afterAll(() => database?.drop());
 describeAssetCopyOrder('analytics', {
   dataSource: () => database.dataSource,
   upsert: (manager, organizationId, payload, at) => readModels.upsertAsset(manager, organizationId, payload, at),
-  setStatus: (manager, organizationId, payload, at) => readModels.setAssetStatus(manager, organizationId, payload, at),
+  setStatus: setAssetStatus,
 });

@@ -4,7 +4,13 @@
 // partitions without owning a table, and every cross-tenant read goes through its named path.
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { EventPublisher, MESSAGING_ENTITIES, MESSAGING_MIGRATIONS, tenantTables } from '@infra/messaging';
+import {
+  EventPublisher,
+  MESSAGING_ENTITIES,
+  MESSAGING_MIGRATIONS,
+  setAssetStatus,
+  tenantTables,
+} from '@infra/messaging';
 import { inOrganization, type Tenant } from '@infra/platform';
 import {
   migratedTestDatabase,
@@ -68,7 +74,7 @@ describe("analytics' tenant wall (row-level security, real PostgreSQL)", () => {
           attributes: { site: 'east', instance_type: 't1', cpu_cores: 1, cpu_speed: 2 },
         });
         // A status change of an asset not seen yet waits for it, behind the wall too.
-        await readModels.setAssetStatus(
+        await setAssetStatus(
           manager,
           organizationId,
           { assetId: randomUUID(), status: 'offline' },

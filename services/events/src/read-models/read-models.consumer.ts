@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Ctx, KafkaContext } from '@nestjs/microservices';
 import { TOPICS } from '@infra/contracts';
-import { InboxConsumer, OnEvent, purgeDeletedOrganization } from '@infra/messaging';
+import { InboxConsumer, OnEvent, purgeDeletedOrganization, setAssetStatus } from '@infra/messaging';
 import { BusinessEventChanges, type ChangeEnvelope } from '../business-events/business-event-changes';
 import { ReadModelsRepository } from './read-models.repository';
 
@@ -39,8 +39,7 @@ export class ReadModelsConsumer {
       TOPICS.inventoryAssetStatusChanged,
       'events-asset-status',
       async (manager, event) => {
-        if (event.organizationId)
-          await this.readModels.setAssetStatus(manager, event.organizationId, event.payload, event.occurredAt);
+        if (event.organizationId) await setAssetStatus(manager, event.organizationId, event.payload, event.occurredAt);
       },
     );
   }

@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import type {
-  AssetStatusChangedPayload,
   AssetUpsertedPayload,
   CollectionChangedPayload,
   TagChangedPayload,
   TagsAssignedPayload,
 } from '@infra/contracts';
-import { ASSET_STATUS_MERGE, replaceCollectionMembers, setAssetStatus, upsertedStatus } from '@infra/messaging';
+import { ASSET_STATUS_MERGE, replaceCollectionMembers, upsertedStatus } from '@infra/messaging';
 
 /**
  * The events service's copy of inventory (assets, collections and their members) and tagging (tags, their assets),
@@ -37,15 +36,6 @@ export class ReadModelsRepository {
        WHERE ${ASSET_STATUS_MERGE.where}`,
       [payload.assetId, organizationId, payload.name, status, statusAt, occurredAt],
     );
-  }
-
-  async setAssetStatus(
-    manager: EntityManager,
-    organizationId: string,
-    payload: AssetStatusChangedPayload,
-    occurredAt: string,
-  ): Promise<void> {
-    await setAssetStatus(manager, organizationId, payload, occurredAt);
   }
 
   /**

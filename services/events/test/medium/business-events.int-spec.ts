@@ -10,7 +10,7 @@ import {
   type ImpactUpsertedPayload,
   type TagsAssignedPayload,
 } from '@infra/contracts';
-import { EventPublisher } from '@infra/messaging';
+import { EventPublisher, setAssetStatus } from '@infra/messaging';
 import { DomainError, type Tenant } from '@infra/platform';
 import { BusinessEventChanges } from '../../src/business-events/business-event-changes';
 import { BusinessEventsRepository } from '../../src/business-events/business-events.repository';
@@ -309,12 +309,7 @@ describe('business events (real PostgreSQL)', () => {
         targets: [{ kind: 'tag', id: tagId, name: 'env:on', assetIds: [a2] }],
       });
       await tx((manager) =>
-        readModels.setAssetStatus(
-          manager,
-          ours.organizationId,
-          { assetId: a2, status: 'archived' },
-          new Date().toISOString(),
-        ),
+        setAssetStatus(manager, ours.organizationId, { assetId: a2, status: 'archived' }, new Date().toISOString()),
       );
       expect((await service.get(ours, event.id)).assetCount).toBe(1);
     });

@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, KafkaContext } from '@nestjs/microservices';
 import { TOPICS } from '@infra/contracts';
-import { InboxConsumer, OnEvent, purgeDeletedOrganization } from '@infra/messaging';
+import { InboxConsumer, OnEvent, purgeDeletedOrganization, setAssetStatus } from '@infra/messaging';
 import { FILE_STORE, type FileStore } from '../file-store/file-store';
 import { RulesService } from '../rules/rules.service';
 import { SystemTagsService } from '../tag-assignment/system-tags.service';
@@ -41,8 +41,7 @@ export class ReadModelsConsumer {
       TOPICS.inventoryAssetStatusChanged,
       'tagging-asset-status',
       async (manager, event) => {
-        if (event.organizationId)
-          await this.readModels.setAssetStatus(manager, event.organizationId, event.payload, event.occurredAt);
+        if (event.organizationId) await setAssetStatus(manager, event.organizationId, event.payload, event.occurredAt);
       },
     );
   }

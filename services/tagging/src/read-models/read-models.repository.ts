@@ -1,12 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import type {
-  AssetStatusChangedPayload,
-  AssetUpsertedPayload,
-  CollectionChangedPayload,
-  TelemetryFreshnessPayload,
-} from '@infra/contracts';
-import { ASSET_STATUS_MERGE, replaceCollectionMembers, setAssetStatus, upsertedStatus } from '@infra/messaging';
+import type { AssetUpsertedPayload, CollectionChangedPayload, TelemetryFreshnessPayload } from '@infra/contracts';
+import { ASSET_STATUS_MERGE, replaceCollectionMembers, upsertedStatus } from '@infra/messaging';
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
@@ -52,15 +47,6 @@ export class ReadModelsRepository {
       ],
     );
     return rows.length > 0;
-  }
-
-  async setAssetStatus(
-    manager: EntityManager,
-    organizationId: string,
-    payload: AssetStatusChangedPayload,
-    occurredAt: string,
-  ): Promise<void> {
-    await setAssetStatus(manager, organizationId, payload, occurredAt);
   }
 
   /** The event carries the whole membership: replace it (a replay leaves the same state). */

@@ -1,5 +1,6 @@
 // Medium tier: tagging's copy of inventory's assets when their events come twice and out of order (issue 24, scenario 6),
 // on a scratch PostgreSQL database with the real migrations.
+import { setAssetStatus } from '@infra/messaging';
 import { describeAssetCopyOrder } from '@infra/messaging/testing';
 import { ReadModelsRepository } from '../../src/read-models/read-models.repository';
 import { taggingTestDatabase } from './tagging-database';
@@ -16,5 +17,5 @@ afterAll(() => database?.drop());
 describeAssetCopyOrder('tagging', {
   dataSource: () => database.dataSource,
   upsert: (manager, organizationId, payload, at) => readModels.upsertAsset(manager, organizationId, payload, at),
-  setStatus: (manager, organizationId, payload, at) => readModels.setAssetStatus(manager, organizationId, payload, at),
+  setStatus: setAssetStatus,
 });
