@@ -48,7 +48,8 @@ export function UserMenu({ profile }: { profile: UserProfile | undefined }) {
           size="small"
         >
           <Badge
-            badgeContent={pending}
+            // Nothing rendered for none: an invisible "0" still counted as the button's text (its name did not match).
+            badgeContent={pending > 0 ? pending : undefined}
             color="error"
             overlap="circular"
             data-testid="invitations-badge"

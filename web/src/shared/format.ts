@@ -11,6 +11,27 @@ export function localeOf(language: string | undefined): string {
   return base === 'en' ? 'en-US' : base;
 }
 
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+/**
+ * Intl's formatters cost far more to build than to use (a dashboard's tables and charts format hundreds of values
+ * while rendering: building one per value showed in its long tasks), so each locale and options builds one, kept.
+ */
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `number ${locale} ${JSON.stringify(options)}`;
+  let formatter = formatters.get(key) as Intl.NumberFormat | undefined;
+  if (!formatter) formatters.set(key, (formatter = new Intl.NumberFormat(locale, options)));
+  return formatter;
+}
+
+/** The date formatter of `locale` and `options`, built once (`numberFormat`). An unknown time zone throws. */
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
+  const key = `date ${locale} ${JSON.stringify(options)}`;
+  let formatter = formatters.get(key) as Intl.DateTimeFormat | undefined;
+  if (!formatter) formatters.set(key, (formatter = new Intl.DateTimeFormat(locale, options)));
+  return formatter;
+}
+
 type DatePart = 'month' | 'day' | 'year' | 'hour' | 'minute' | 'dayPeriod' | 'timeZoneName';
 
 /**
@@ -29,7 +50,7 @@ export function formatDateTime(
   if (Number.isNaN(date.getTime())) return '';
   const locale = localeOf(language);
   if (locale !== 'en-US') {
-    const parts = new Intl.DateTimeFormat(locale, {
+    const parts = dateTimeFormat(locale, {
       timeZone,
       day: '2-digit',
       month: '2-digit',
@@ -45,7 +66,7 @@ export function formatDateTime(
       .replace(/\s+/g, ' ')
       .trim();
   }
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone,
     month: '2-digit',
     day: '2-digit',
@@ -77,7 +98,7 @@ export function formatMoney(
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return '';
   // Every currency shows a plain dollar sign: format as USD with its narrow symbol ("$", never "US$").
   const symbol = currencySymbol(currency);
-  const text = new Intl.NumberFormat(localeOf(language), {
+  const text = numberFormat(localeOf(language), {
     style: 'currency',
     currency: 'USD',
     currencyDisplay: 'narrowSymbol',
@@ -95,7 +116,7 @@ export function formatNumber(
   options?: Intl.NumberFormatOptions,
 ): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '';
-  return new Intl.NumberFormat(localeOf(language), options).format(value);
+  return numberFormat(localeOf(language), options).format(value);
 }
 
 /** The formatters bound to the current language (they change when the user picks another one). */

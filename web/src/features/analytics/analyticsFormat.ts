@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currencySymbol, localeOf, useFormat } from '../../shared/format';
+import { currencySymbol, dateTimeFormat, localeOf, numberFormat, useFormat } from '../../shared/format';
 
 /**
  * Money with the dollar sign (§9) and enough significant digits for small amounts: two decimals from a dollar up
@@ -12,7 +12,7 @@ export function moneyPrecise(language: string, amount: number, currency: string)
     Math.abs(amount) >= 1 || amount === 0
       ? { minimumFractionDigits: 2, maximumFractionDigits: 2 }
       : { minimumSignificantDigits: 2, maximumSignificantDigits: 4 };
-  return new Intl.NumberFormat(localeOf(language), {
+  return numberFormat(localeOf(language), {
     style: 'currency',
     currency: 'USD',
     currencyDisplay: 'narrowSymbol',
@@ -68,7 +68,7 @@ export function useAnalyticsFormat() {
        * horizon spans two years ("Dec 30, 2025", "Jan 2, 2026") or when `withYear` asks for it (tooltips).
        */
       bucket: (time: Date | string, granularity: 'hour' | 'day', withYear = false) =>
-        new Intl.DateTimeFormat(localeOf(format.language), {
+        dateTimeFormat(localeOf(format.language), {
           timeZone: 'UTC',
           month: 'short',
           day: 'numeric',
