@@ -1,6 +1,11 @@
-import type { EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
-import type { AssetStatusChangedPayload, CollectionChangedPayload, TagsAssignedPayload } from '@infra/contracts';
-import { listParam, tenantWallSql } from '@infra/platform';
+import type { EntityManager } from 'typeorm';
+import type {
+  AssetStatusChangedPayload,
+  AssetUpsertedPayload,
+  CollectionChangedPayload,
+  TagsAssignedPayload,
+} from '@infra/contracts';
+import { listParam, sqlMigration, tenantWallSql } from '@infra/platform';
 
 /*
  * Copies of other services' data that several services keep, written only by the events that carry them, in the
@@ -83,8 +88,7 @@ export async function setAssetStatus(
 export async function upsertedStatus(
   manager: EntityManager,
   organizationId: string,
-  assetId: string,
-  status: string,
+  { assetId, status }: AssetUpsertedPayload,
   occurredAt: string,
 ): Promise<TimedStatus> {
   // A DELETE answers [rows, count] through TypeORM.
@@ -162,18 +166,9 @@ export async function replaceCollectionMembers(
 }
 
 /** A keeping service's migration of `ASSET_COPY_ORDER_SQL`; `name` carries its timestamp (TypeORM's order). */
-export function assetCopyOrderMigration(name: string): new () => MigrationInterface {
-  return class implements MigrationInterface {
-    name = name;
-
-    async up(queryRunner: QueryRunner): Promise<void> {
-      for (const statement of [...ASSET_COPY_ORDER_SQL, ...tenantWallSql(['asset_statuses_ahead'])])
-        await queryRunner.query(statement);
-    }
-
-    async down(queryRunner: QueryRunner): Promise<void> {
-      await queryRunner.query(`DROP TABLE asset_statuses_ahead`);
-      await queryRunner.query(`ALTER TABLE assets DROP COLUMN attributes_at, DROP COLUMN status_at`);
-    }
-  };
-}
+export const assetCopyOrderMigration = (name: string) =>
+  sqlMigration(
+    name,
+    [...ASSET_COPY_ORDER_SQL, ...tenantWallSql(['asset_statuses_ahead'])],
+    ['DROP TABLE asset_statuses_ahead', 'ALTER TABLE assets DROP COLUMN attributes_at, DROP COLUMN status_at'],
+  );

@@ -204,6 +204,27 @@ export const TENANT_WALL_WRITE_CONDITION =
   '(organization_id = (SELECT tenant_wall_organization()) AND (SELECT tenant_wall_writable())) ' +
   'OR (SELECT tenant_wall_across())';
 
+/** The functions both walls' policies read their session settings through (once per statement, as init plans). */
+const WALL_SETTING_FUNCTIONS = [
+  `CREATE OR REPLACE FUNCTION tenant_wall_organization() RETURNS uuid LANGUAGE sql STABLE
+     AS $$ SELECT nullif(current_setting('app.organization_id', true), '')::uuid $$`,
+  `CREATE OR REPLACE FUNCTION tenant_wall_across() RETURNS boolean LANGUAGE sql STABLE
+     AS $$ SELECT coalesce(current_setting('app.across_tenants', true), '') <> '' $$`,
+];
+
+/** Row-level security enabled and forced on `table` (its owner is walled too). */
+const forcedRowSecurity = (table: string) => [
+  `ALTER TABLE "${table}" ENABLE ROW LEVEL SECURITY`,
+  `ALTER TABLE "${table}" FORCE ROW LEVEL SECURITY`,
+];
+
+/** `table` without its wall again (a migration's down). */
+const unwallSql = (table: string) => [
+  `DROP POLICY tenant_wall ON "${table}"`,
+  `ALTER TABLE "${table}" NO FORCE ROW LEVEL SECURITY`,
+  `ALTER TABLE "${table}" DISABLE ROW LEVEL SECURITY`,
+];
+
 /**
  * The statements of a migration that walls `tables` (each with an `organization_id` column): row-level security
  * enabled and forced (the owner too is walled), one policy for reads and writes. The settings are read once per
@@ -222,14 +243,10 @@ export function tenantWallSql(tables: readonly string[]): string[] {
          RAISE NOTICE 'not a superuser: arrayoverlap stays non-leakproof (docs/runbook.md, the tenant wall)';
        END IF;
      END $$`,
-    `CREATE OR REPLACE FUNCTION tenant_wall_organization() RETURNS uuid LANGUAGE sql STABLE
-       AS $$ SELECT nullif(current_setting('app.organization_id', true), '')::uuid $$`,
-    `CREATE OR REPLACE FUNCTION tenant_wall_across() RETURNS boolean LANGUAGE sql STABLE
-       AS $$ SELECT coalesce(current_setting('app.across_tenants', true), '') <> '' $$`,
+    ...WALL_SETTING_FUNCTIONS,
     TENANT_WALL_WRITABLE_FUNCTION,
     ...tables.flatMap((table) => [
-      `ALTER TABLE "${table}" ENABLE ROW LEVEL SECURITY`,
-      `ALTER TABLE "${table}" FORCE ROW LEVEL SECURITY`,
+      ...forcedRowSecurity(table),
       `CREATE POLICY tenant_wall ON "${table}" USING (${TENANT_WALL_CONDITION}) WITH CHECK (${TENANT_WALL_WRITE_CONDITION})`,
     ]),
   ];
@@ -238,32 +255,37 @@ export function tenantWallSql(tables: readonly string[]): string[] {
 /** The statements that take `tenantWallSql(tables)` down again. */
 export function tenantWallDownSql(tables: readonly string[]): string[] {
   return [
-    ...tables.flatMap((table) => [
-      `DROP POLICY tenant_wall ON "${table}"`,
-      `ALTER TABLE "${table}" NO FORCE ROW LEVEL SECURITY`,
-      `ALTER TABLE "${table}" DISABLE ROW LEVEL SECURITY`,
-    ]),
+    ...tables.flatMap(unwallSql),
     'DROP FUNCTION tenant_wall_across()',
     'DROP FUNCTION tenant_wall_organization()',
   ];
 }
 
 /**
- * A service's migration that walls its tenant tables (`tenantWallSql`); `name` carries the migration's timestamp, as
+ * A migration that runs `up`'s statements, and `down`'s to undo them; `name` carries the migration's timestamp, as
  * TypeORM orders migrations by it.
  */
-export function tenantWallMigration(name: string, tables: readonly string[]): new () => MigrationInterface {
+export function sqlMigration(
+  name: string,
+  up: readonly string[],
+  down: readonly string[],
+): new () => MigrationInterface {
   return class implements MigrationInterface {
     name = name;
 
     async up(queryRunner: QueryRunner): Promise<void> {
-      for (const statement of tenantWallSql(tables)) await queryRunner.query(statement);
+      for (const statement of up) await queryRunner.query(statement);
     }
 
     async down(queryRunner: QueryRunner): Promise<void> {
-      for (const statement of tenantWallDownSql(tables)) await queryRunner.query(statement);
+      for (const statement of down) await queryRunner.query(statement);
     }
   };
+}
+
+/** A service's migration that walls its tenant tables (`tenantWallSql`). */
+export function tenantWallMigration(name: string, tables: readonly string[]): new () => MigrationInterface {
+  return sqlMigration(name, tenantWallSql(tables), tenantWallDownSql(tables));
 }
 
 /**
@@ -274,10 +296,7 @@ export function tenantWallMigration(name: string, tables: readonly string[]): ne
  * scope (`enterAccount`) or a named path, never the user's alone.
  */
 const ACCOUNT_WALL_FUNCTIONS = [
-  `CREATE OR REPLACE FUNCTION tenant_wall_organization() RETURNS uuid LANGUAGE sql STABLE
-     AS $$ SELECT nullif(current_setting('app.organization_id', true), '')::uuid $$`,
-  `CREATE OR REPLACE FUNCTION tenant_wall_across() RETURNS boolean LANGUAGE sql STABLE
-     AS $$ SELECT coalesce(current_setting('app.across_tenants', true), '') <> '' $$`,
+  ...WALL_SETTING_FUNCTIONS,
   `CREATE OR REPLACE FUNCTION tenant_wall_account() RETURNS uuid LANGUAGE sql STABLE
      AS $$ SELECT nullif(current_setting('app.account_id', true), '')::uuid $$`,
   `CREATE OR REPLACE FUNCTION tenant_wall_user() RETURNS uuid LANGUAGE sql STABLE
@@ -297,19 +316,15 @@ export const accountWallCondition = (column: string) =>
  * table of memberships (account_id, user_id).
  */
 export function accountWallSql(tables: Record<string, string>, memberships = 'memberships'): string[] {
-  const forced = (table: string) => [
-    `ALTER TABLE "${table}" ENABLE ROW LEVEL SECURITY`,
-    `ALTER TABLE "${table}" FORCE ROW LEVEL SECURITY`,
-  ];
   return [
     ...ACCOUNT_WALL_FUNCTIONS,
-    ...forced(memberships),
+    ...forcedRowSecurity(memberships),
     `CREATE POLICY tenant_wall ON "${memberships}"
        USING (account_id = (SELECT tenant_wall_account()) OR user_id = (SELECT tenant_wall_user())
               OR (SELECT tenant_wall_across()))
        WITH CHECK (account_id = (SELECT tenant_wall_account()) OR (SELECT tenant_wall_across()))`,
     ...Object.entries(tables).flatMap(([table, column]) => [
-      ...forced(table),
+      ...forcedRowSecurity(table),
       `CREATE POLICY tenant_wall ON "${table}" USING (${accountWallCondition(column)})
          WITH CHECK (${accountWallCondition(column)})`,
     ]),
@@ -319,11 +334,7 @@ export function accountWallSql(tables: Record<string, string>, memberships = 'me
 /** The statements that take `accountWallSql(tables, memberships)` down again. */
 export function accountWallDownSql(tables: Record<string, string>, memberships = 'memberships'): string[] {
   return [
-    ...[memberships, ...Object.keys(tables)].flatMap((table) => [
-      `DROP POLICY tenant_wall ON "${table}"`,
-      `ALTER TABLE "${table}" NO FORCE ROW LEVEL SECURITY`,
-      `ALTER TABLE "${table}" DISABLE ROW LEVEL SECURITY`,
-    ]),
+    ...[memberships, ...Object.keys(tables)].flatMap(unwallSql),
     'DROP FUNCTION tenant_wall_user_accounts()',
     'DROP FUNCTION tenant_wall_user()',
     'DROP FUNCTION tenant_wall_account()',

@@ -53,13 +53,7 @@ export class ReadModelsRepository {
       instanceType: text(attributes.instance_type),
     };
     const capacity = capacityOf(inputs);
-    const { status, statusAt } = await upsertedStatus(
-      manager,
-      organizationId,
-      payload.assetId,
-      payload.status,
-      occurredAt,
-    );
+    const { status, statusAt } = await upsertedStatus(manager, organizationId, payload, occurredAt);
     const rows = await manager.query<{ capacity_changed: boolean; unit_costs_changed: boolean }[]>(
       `WITH previous AS (SELECT wcu, cost_per_hour, site, instance_type FROM assets
                           WHERE id = $2 AND organization_id = $1)

@@ -23,13 +23,7 @@ export class ReadModelsRepository {
     /** When inventory changed it (the envelope's); now for callers outside a consumer. */
     occurredAt = new Date().toISOString(),
   ): Promise<void> {
-    const { status, statusAt } = await upsertedStatus(
-      manager,
-      organizationId,
-      payload.assetId,
-      payload.status,
-      occurredAt,
-    );
+    const { status, statusAt } = await upsertedStatus(manager, organizationId, payload, occurredAt);
     await manager.query(
       `INSERT INTO assets (id, organization_id, name, status, status_at, attributes_at) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, ${ASSET_STATUS_MERGE.set}

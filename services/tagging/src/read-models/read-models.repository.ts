@@ -20,13 +20,7 @@ export class ReadModelsRepository {
     /** When inventory changed it (the envelope's); now for callers outside a consumer. */
     occurredAt = new Date().toISOString(),
   ): Promise<boolean> {
-    const { status, statusAt } = await upsertedStatus(
-      manager,
-      organizationId,
-      payload.assetId,
-      payload.status,
-      occurredAt,
-    );
+    const { status, statusAt } = await upsertedStatus(manager, organizationId, payload, occurredAt);
     const rows = await manager.query<unknown[]>(
       `INSERT INTO assets (id, organization_id, external_id, name, status, site, instance_type, status_at, attributes_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)

@@ -1,5 +1,4 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
-import { accountWallDownSql, accountWallSql } from '@infra/platform';
+import { accountWallDownSql, accountWallSql, sqlMigration } from '@infra/platform';
 
 /**
  * Identity's tables that hold an account's rows, with the column naming the account (the catalog test checks none is
@@ -14,14 +13,8 @@ export const ACCOUNT_TABLES = {
 };
 
 /** Row-level security on identity's account tables, forced: the second wall in the fifth database (issue 23). */
-export class AccountWall1767400000000 implements MigrationInterface {
-  name = 'AccountWall1767400000000';
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    for (const statement of accountWallSql(ACCOUNT_TABLES)) await queryRunner.query(statement);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    for (const statement of accountWallDownSql(ACCOUNT_TABLES)) await queryRunner.query(statement);
-  }
-}
+export const AccountWall1767400000000 = sqlMigration(
+  'AccountWall1767400000000',
+  accountWallSql(ACCOUNT_TABLES),
+  accountWallDownSql(ACCOUNT_TABLES),
+);
