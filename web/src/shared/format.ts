@@ -17,20 +17,19 @@ const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
  * Intl's formatters cost far more to build than to use (a dashboard's tables and charts format hundreds of values
  * while rendering: building one per value showed in its long tasks), so each locale and options builds one, kept.
  */
-export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const key = `number ${locale} ${JSON.stringify(options)}`;
-  let formatter = formatters.get(key) as Intl.NumberFormat | undefined;
-  if (!formatter) formatters.set(key, (formatter = new Intl.NumberFormat(locale, options)));
+function kept<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, build: () => T): T {
+  let formatter = formatters.get(key) as T | undefined;
+  if (!formatter) formatters.set(key, (formatter = build()));
   return formatter;
 }
 
-/** The date formatter of `locale` and `options`, built once (`numberFormat`). An unknown time zone throws. */
-export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
-  const key = `date ${locale} ${JSON.stringify(options)}`;
-  let formatter = formatters.get(key) as Intl.DateTimeFormat | undefined;
-  if (!formatter) formatters.set(key, (formatter = new Intl.DateTimeFormat(locale, options)));
-  return formatter;
-}
+/** The number formatter of `locale` and `options`, built once. */
+export const numberFormat = (locale: string, options: Intl.NumberFormatOptions = {}) =>
+  kept(`number ${locale} ${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
+
+/** The date formatter of `locale` and `options`, built once. An unknown time zone throws. */
+export const dateTimeFormat = (locale: string, options: Intl.DateTimeFormatOptions = {}) =>
+  kept(`date ${locale} ${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
 
 type DatePart = 'month' | 'day' | 'year' | 'hour' | 'minute' | 'dayPeriod' | 'timeZoneName';
 
