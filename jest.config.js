@@ -45,5 +45,7 @@ module.exports = {
     project('security', ['<rootDir>/test/security'], ['**/*.security.test.ts']),
     // Faults injected into the running product (test/faults/README.md), in their short form.
     project('faults', ['<rootDir>/test/faults'], ['**/*.fault.test.ts']),
+    // The same against a product running two of every process (`--replicas 2`): rolling restarts, shared caches.
+    project('replicas', ['<rootDir>/test/faults'], ['**/*.replicas.test.ts']),
   ],
 };

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // A private copy of the whole product for parallel development and end-to-end debugging:
-//   node deploy/scripts/product-copy.mjs --offset 20000 --prefix infra_dev1_ --redis-db 2 [--fresh]
+//   node deploy/scripts/product-copy.mjs --offset 20000 --prefix infra_dev1_ --redis-db 2 [--fresh] [--replicas 2]
 // Builds, creates (with --fresh: recreates) the databases <prefix><service>, migrates, seeds and serves the
 // product on ports shifted by --offset (gateway at 8080 + offset) with its own Kafka broker (9192 + offset) and
 // its own Redis database. Run the e2e tests against it with BASE_URL and E2E_PORT_OFFSET as printed. Ctrl-C stops.
@@ -13,6 +13,7 @@ const { values } = parseArgs({
     prefix: { type: 'string', default: 'infra_dev1_' },
     'redis-db': { type: 'string', default: '2' },
     fresh: { type: 'boolean', default: false },
+    replicas: { type: 'string', default: '1' },
   },
 });
 const offset = Number(values.offset);
@@ -30,7 +31,8 @@ const kafkaPort = 9192 + offset; // clear of 9092 (npm start), 19092 (npm test) 
 const kafka = await ensureKafka({ port: kafkaPort });
 buildIfStale();
 const redisUrl = `redis://127.0.0.1:6379/${values['redis-db']}`;
-const { processes, gatewayUrl } = productEnv({
+const { processes, gatewayUrl, balancer } = productEnv({
+  replicas: Number(values.replicas),
   portOffset: offset,
   databasePrefix: values.prefix,
   kafkaPort,
@@ -38,7 +40,7 @@ const { processes, gatewayUrl } = productEnv({
 });
 await migrateAndSeed(processes);
 const pidDir = `.cache/pids-${offset}`;
-const product = await startProduct(processes, { gatewayUrl, pidDir });
+const product = await startProduct(processes, { gatewayUrl, balancer, pidDir });
 const { loadDemoFleet } = await import('./lib/demo-fleet.mjs');
 for (const line of await loadDemoFleet(gatewayUrl)) log(`demo fleet: ${line}`);
 log(`ready: ${gatewayUrl}`);

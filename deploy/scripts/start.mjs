@@ -1,7 +1,14 @@
 #!/usr/bin/env node
 // `npm start`: install what is missing, provision PostgreSQL, Redis and Kafka, build, migrate,
 // load demo data, and serve the whole product at http://localhost:8080. Ctrl-C stops everything.
+// `npm run start:replicas` (`--replicas 2`): two processes of every service and of the gateway, behind a local
+// balancer at the same address, as Kubernetes runs them (product.mjs productEnv).
+import { parseArgs } from 'node:util';
 import { ROOT, log } from './lib/proc.mjs';
+
+const { values } = parseArgs({ options: { replicas: { type: 'string', default: '1' } } });
+const replicas = Number(values.replicas);
+if (!Number.isInteger(replicas) || replicas < 1 || replicas > 4) throw new Error('--replicas must be 1, 2, 3 or 4');
 
 const started = Date.now();
 const { ensureInstalled, buildIfStale, productEnv, migrateAndSeed, startProduct } = await import('./lib/product.mjs');
@@ -9,9 +16,9 @@ ensureInstalled();
 const { provisionInfrastructure } = await import('./infra.mjs');
 const kafka = await provisionInfrastructure();
 buildIfStale();
-const { processes, gatewayUrl } = productEnv();
+const { processes, gatewayUrl, balancer } = productEnv({ replicas });
 await migrateAndSeed(processes);
-const product = await startProduct(processes, { gatewayUrl, pidDir: '.cache/pids' });
+const product = await startProduct(processes, { gatewayUrl, balancer, pidDir: '.cache/pids' });
 
 let stopping = false;
 async function stop(exitCode) {
@@ -33,5 +40,5 @@ try {
   await stop(1);
 }
 log(
-  `ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${gatewayUrl}  (API: ${gatewayUrl}/api/v1, docs: ${gatewayUrl}/api/docs; root ${ROOT})`,
+  `${replicas > 1 ? `${replicas} replicas of each process, ` : ''}ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${gatewayUrl}  (API: ${gatewayUrl}/api/v1, docs: ${gatewayUrl}/api/docs; root ${ROOT})`,
 );

@@ -15,6 +15,9 @@ const require = createRequire(import.meta.url);
 const started = Date.now();
 const RESULTS = path.join(ROOT, '.cache/test-results');
 const PIDS = path.join(RESULTS, 'pids'); // the product under test's pids and supervisor log (supervisor.e2e kills one)
+const PIDS_REPLICAS = path.join(RESULTS, 'pids-replicas');
+/** The end-to-end files run again against two replicas of everything (with test/faults/*.replicas.test.ts). */
+const REPLICA_SUBSET = String.raw`(faults/.*\.replicas|e2e/(tag-import|idempotency|api-keys)\.e2e)\.test\.ts$`;
 const KAFKA_TEST_PORT = Number(process.env.KAFKA_TEST_PORT ?? 19092);
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/1';
 const steps = [];
@@ -163,6 +166,54 @@ if (built && wanted('e2e')) {
     );
     await product.stop();
   }
+  if (up && !e2ePattern) await replicaSteps();
+}
+
+/**
+ * The same product with two of every process behind a balancer (`npm run start:replicas`), on the same databases:
+ * the rolling restart and shared caches (test/faults/*.replicas.test.ts) and a representative part of the
+ * end-to-end suite (an import whose upload and processing land on different replicas, replayed POSTs, API keys).
+ */
+async function replicaSteps() {
+  const { processes, gatewayUrl, balancer } = productEnv({
+    portOffset: 10_000,
+    databasePrefix: 'infra_test_',
+    kafkaPort: KAFKA_TEST_PORT,
+    extra: { LOG_LEVEL: 'info', REDIS_URL: TEST_REDIS_URL, MAIL_DIR: '.cache/test-results/mail' },
+    secrets,
+    replicas: 2,
+  });
+  let product;
+  const up = await step('start the product with two replicas of every process', async () => {
+    product = await startProduct(processes, {
+      gatewayUrl,
+      balancer,
+      logFile: path.join(RESULTS, 'product-replicas.log'),
+      pidDir: PIDS_REPLICAS,
+    });
+  });
+  if (!up) return;
+  await step(
+    'two replicas: rolling restart under load, shared caches, end-to-end subset',
+    () =>
+      npx(
+        [
+          'jest',
+          '--ci',
+          '--runInBand',
+          '--selectProjects',
+          'replicas',
+          'e2e',
+          '--testPathPattern',
+          REPLICA_SUBSET,
+          '--json',
+          `--outputFile=${RESULTS}/replicas.json`,
+        ],
+        { env: { ...testEnv, BASE_URL: gatewayUrl, E2E_PORT_OFFSET: '10000', E2E_PID_DIR: PIDS_REPLICAS } },
+      ),
+    `${RESULTS}/replicas.json`,
+  );
+  await product.stop();
 }
 
 // Test counts come from jest's JSON reports; a step that failed without a failing test (lint, build,

@@ -41,4 +41,21 @@ describe('gateway configuration', () => {
         .publicOrigin,
     ).toBe('https://app.example.com');
   });
+
+  it("takes one URL per service, or its replicas' separated by commas", () => {
+    const secrets = { JWT_SECRET, CALLER_CONTEXT_PRIVATE_KEY: PRIVATE_KEY };
+    expect(loadGatewayEnv({ ...secrets, SERVICE_URL_TAGGING: 'http://tagging:3003/' }).serviceUrls('tagging')).toEqual([
+      'http://tagging:3003',
+    ]);
+    expect(
+      loadGatewayEnv({
+        ...secrets,
+        SERVICE_URL_TAGGING: 'http://127.0.0.1:3003,http://127.0.0.1:3103',
+      }).serviceUrls('tagging'),
+    ).toEqual(['http://127.0.0.1:3003', 'http://127.0.0.1:3103']);
+    expect(errorOf({ ...secrets, SERVICE_URL_TAGGING: 'http://a:1,,http://b:2' })).toContain(
+      'SERVICE_URL_TAGGING must be an http(s) base URL',
+    );
+    expect(errorOf({ ...secrets, SERVICE_URL_TAGGING: 'http://a:1/path' })).toContain('SERVICE_URL_TAGGING');
+  });
 });

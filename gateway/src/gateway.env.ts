@@ -3,8 +3,12 @@ import { IsInt, IsString, Matches, Max, Min, MinLength } from 'class-validator';
 import { DEFAULT_PORTS, ServiceName } from '@infra/contracts';
 import { CommonEnv, IsEd25519Key, loadConfig, Sensitive } from '@infra/platform';
 
-const URL_PATTERN = /^https?:\/\/[^\s/]+(:\d+)?\/?$/;
-const urlMessage = (name: string) => ({ message: `${name} must be an http(s) base URL such as http://127.0.0.1:3001` });
+const BASE_URL = String.raw`https?://[^\s/,]+(:\d+)?/?`;
+/** One base URL (a Kubernetes Service), or several replicas' separated by commas (the gateway balances them). */
+const URL_PATTERN = new RegExp(`^${BASE_URL}(,${BASE_URL})*$`);
+const urlMessage = (name: string) => ({
+  message: `${name} must be an http(s) base URL such as http://127.0.0.1:3001, or several separated by commas`,
+});
 
 export class GatewayEnv extends CommonEnv {
   /** The one public process: listens on every interface unless told otherwise. */
@@ -70,7 +74,8 @@ export class GatewayEnv extends CommonEnv {
   @IsEd25519Key('private')
   CALLER_CONTEXT_PRIVATE_KEY!: string;
 
-  serviceUrl(service: ServiceName): string {
+  /** The service's replicas' base URLs (one unless SERVICE_URL_<NAME> lists several). */
+  serviceUrls(service: ServiceName): string[] {
     const urls: Record<ServiceName, string> = {
       identity: this.SERVICE_URL_IDENTITY,
       inventory: this.SERVICE_URL_INVENTORY,
@@ -78,7 +83,7 @@ export class GatewayEnv extends CommonEnv {
       events: this.SERVICE_URL_EVENTS,
       analytics: this.SERVICE_URL_ANALYTICS,
     };
-    return urls[service].replace(/\/$/, '');
+    return urls[service].split(',').map((url) => url.replace(/\/$/, ''));
   }
 
   get bodyLimitBytes(): number {

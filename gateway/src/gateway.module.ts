@@ -14,6 +14,7 @@ import { LocateController } from './locate/locate.controller';
 import { ApiIndexController } from './routing/api-index.controller';
 import { ApiProxyMiddleware } from './routing/api-proxy.middleware';
 import { ProxyService } from './routing/proxy.service';
+import { Upstreams } from './routing/upstreams';
 import { RouteMatcher } from './routing/route-table';
 import { SessionController } from './routing/session.controller';
 import { AccessChangesSubscriber } from './auth/access-changes.subscriber';
@@ -32,6 +33,7 @@ export class GatewayModule implements NestModule, OnModuleInit {
         { provide: RouteMatcher, useValue: new RouteMatcher() },
         // The private key is imported once, at start-up.
         { provide: CallerContextSigner, useValue: CallerContextSigner.fromBase64(env.CALLER_CONTEXT_PRIVATE_KEY) },
+        Upstreams,
         ProxyService,
         TenancyService,
         RevokedSessions,

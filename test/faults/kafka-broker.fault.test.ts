@@ -6,7 +6,6 @@ import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Client } from 'pg';
 import type {
   BusinessEventDto,
   CollectionDetailDto,
@@ -16,11 +15,11 @@ import type {
 } from '@infra/contracts';
 import { pollUntil } from '@infra/platform/testing';
 import { call, callAs, tokenFor, type OrganizationSession, uploadTagFile } from '../e2e/support/api-client';
+import { differences } from './support/read-model-copies';
 
 jest.setTimeout(600_000);
 
 const ROOT = path.resolve(__dirname, '../..');
-const DATABASE_PREFIX = process.env.E2E_DATABASE_PREFIX ?? 'infra_test_';
 const KAFKA_PORT = Number((process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',')[0]!.split(':')[1]);
 const PID_FILE = path.join(
   process.env.KAFKA_CACHE_DIR ?? path.join(ROOT, '.cache/kafka'),
@@ -35,71 +34,6 @@ const KNOWN_ASSETS = 20;
 const CONVERGENCE_BOUND_MS = 180_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** One copy of a source table: the same rows (as `key` strings) in another service's database. */
-interface Copy {
-  readonly service: string;
-  readonly sql: string;
-}
-interface Replicated {
-  readonly what: string;
-  readonly source: Copy;
-  readonly copies: readonly Copy[];
-}
-
-// Each query answers one `key` per row of the organization ($1); a copy matches when its keys equal the source's.
-const assetKeys = `SELECT id || '|' || name || '|' || status AS key FROM assets WHERE organization_id = $1`;
-const memberKeys = `SELECT collection_id || '|' || asset_id AS key FROM collection_assets WHERE organization_id = $1`;
-const assignmentKeys = `SELECT tag_id || '|' || asset_id AS key FROM asset_tags WHERE organization_id = $1`;
-const REPLICATED: readonly Replicated[] = [
-  {
-    what: 'assets (id, name, status)',
-    source: { service: 'inventory', sql: assetKeys },
-    copies: ['tagging', 'events', 'analytics'].map((service) => ({ service, sql: assetKeys })),
-  },
-  {
-    what: 'collection members',
-    source: { service: 'inventory', sql: memberKeys },
-    copies: ['tagging', 'events', 'analytics'].map((service) => ({ service, sql: memberKeys })),
-  },
-  {
-    what: 'tag assignments',
-    // System tags' assignments travel too (the dashboards filter by them).
-    source: {
-      service: 'tagging',
-      sql: `SELECT tag_id || '|' || asset_id AS key FROM tag_assets WHERE organization_id = $1`,
-    },
-    copies: ['inventory', 'events', 'analytics'].map((service) => ({ service, sql: assignmentKeys })),
-  },
-];
-
-/** Count and md5 of the sorted keys: equal checksums mean the same rows. */
-async function checksum(service: string, sql: string, organizationId: string): Promise<string> {
-  const client = new Client({ host: '127.0.0.1', user: 'postgres', database: `${DATABASE_PREFIX}${service}` });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ count: number; md5: string | null }>(
-      `SELECT count(*)::int AS count, md5(string_agg(key, ',' ORDER BY key)) AS md5 FROM (${sql}) k`,
-      [organizationId],
-    );
-    return `${rows[0]!.count} rows, md5 ${rows[0]!.md5 ?? '-'}`;
-  } finally {
-    await client.end();
-  }
-}
-
-/** Every copy that differs from its source, as "what in service: copy ≠ source" (the rows of one organization). */
-async function differences(organizationId: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const { what, source, copies } of REPLICATED) {
-    const expected = await checksum(source.service, source.sql, organizationId);
-    for (const copy of copies) {
-      const actual = await checksum(copy.service, copy.sql, organizationId);
-      if (actual !== expected) found.push(`${what} in ${copy.service}: ${actual} ≠ ${source.service}'s ${expected}`);
-    }
-  }
-  return found;
-}
 
 const brokerPid = () => Number(fs.readFileSync(PID_FILE, 'utf8'));
 const alive = (pid: number) => {

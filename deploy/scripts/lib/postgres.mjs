@@ -96,7 +96,7 @@ export async function ensureRedis() {
  */
 export async function ensureRedisUsers(processes) {
   const { default: Redis } = await import('ioredis');
-  for (const { name, env } of processes) {
+  for (const { service, env } of processes) {
     if (!env.REDIS_USERNAME) continue;
     const redis = new Redis(env.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
     try {
@@ -108,7 +108,7 @@ export async function ensureRedisUsers(processes) {
         'reset',
         'on',
         `>${env.REDIS_PASSWORD}`,
-        ...redisUserRulesOf(name),
+        ...redisUserRulesOf(service),
       );
     } finally {
       redis.disconnect();

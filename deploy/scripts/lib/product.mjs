@@ -19,6 +19,7 @@ import {
   WALLED_SERVICES,
 } from './services.mjs';
 import { SupervisedProcess } from './supervisor.mjs';
+import { startBalancer } from './balancer.mjs';
 
 export { SERVICES };
 
@@ -100,9 +101,18 @@ function secretsFor(name, secrets) {
   return Object.fromEntries(secretsOf(name).map((secret) => [secret, secrets[secret]]));
 }
 
+/** Ports of replica `r` (0-based) of the product's processes when it runs several of each (see productEnv). */
+const REPLICA_PORT_STEP = 100;
+/** How long a replica keeps serving after SIGTERM while it says not-ready: two probes of the balancers in front. */
+const REPLICA_DRAIN_MS = 2500;
+
 /**
  * Environment of the product's processes; `overrides` lets `npm test` move ports, databases and the broker.
  * `secrets`: the install's (.local/secrets.env) unless given (`npm test` passes a fresh set per run).
+ * `replicas`: how many processes of each service and of the gateway. With more than one, replica r of a service
+ * listens on its port + 100·r; the gateways on the gateway's port + 100·(r+1) behind a balancer on the gateway's
+ * port (balancer.mjs), each gateway spreading over every service's replicas; processes are named `<name>-<r+1>`.
+ * Each process: `{ name, service, replica, entry, env }`.
  */
 export function productEnv({
   portOffset = 0,
@@ -110,6 +120,7 @@ export function productEnv({
   kafkaPort = 9092,
   extra = {},
   secrets = installSecrets(),
+  replicas = 1,
 } = {}) {
   const env = {
     ...process.env,
@@ -126,16 +137,23 @@ export function productEnv({
     REDIS_USERNAME: `${databasePrefix}${name}`,
     REDIS_PASSWORD: secrets[redisPasswordSecretOf(name)],
   });
-  const processes = SERVICES.map((name) => ({
+  const several = replicas > 1;
+  const replicaName = (name, r) => (several ? `${name}-${r + 1}` : name);
+  const servicePort = (name, r) => SERVICE_PORTS[name] + portOffset + REPLICA_PORT_STEP * r;
+  const shared = several ? { SHUTDOWN_DRAIN_MS: String(REPLICA_DRAIN_MS) } : {};
+  const primaries = SERVICES.map((name) => ({
     name,
+    service: name,
+    replica: 0,
     entry: `dist/services/${name}/src/main.js`,
     env: {
+      ...shared,
       ...env,
       ...secretsFor(name, secrets),
       ...redisUser(name),
       KAFKA_USERNAME: name,
       KAFKA_PASSWORD: kafka.users[name],
-      PORT: String(SERVICE_PORTS[name] + portOffset),
+      PORT: String(servicePort(name, 0)),
       DATABASE_NAME: `${databasePrefix}${name}`,
       // A walled service serves as its runtime role, which its migrations (run as the owner) create and grant; the
       // owner also vacuums its tables (autovacuum is off on development machines).
@@ -152,20 +170,52 @@ export function productEnv({
   // Copies of the product on other offsets must not collide on the gateway's metrics port either.
   const gatewayEnv = {
     ...env,
+    ...shared,
     ...secretsFor('gateway', secrets),
     ...redisUser('gateway'),
-    PORT: String(GATEWAY.port + portOffset),
-    METRICS_PORT: String(GATEWAY.metricsPort + portOffset),
+    // Behind the balancer, which passes the client's address on (balancer.mjs).
+    ...(several ? { TRUST_PROXY_HOPS: '1' } : {}),
   };
+  const replicaIndexes = [...Array(replicas).keys()];
   for (const name of SERVICES)
-    gatewayEnv[`SERVICE_URL_${name.toUpperCase()}`] = `http://127.0.0.1:${SERVICE_PORTS[name] + portOffset}`;
-  processes.push({ name: 'gateway', entry: 'dist/gateway/src/main.js', env: gatewayEnv });
-  return { processes, gatewayUrl: `http://localhost:${GATEWAY.port + portOffset}` };
+    gatewayEnv[`SERVICE_URL_${name.toUpperCase()}`] = replicaIndexes
+      .map((r) => `http://127.0.0.1:${servicePort(name, r)}`)
+      .join(',');
+  const processes = [];
+  for (const primary of primaries)
+    for (const r of replicaIndexes)
+      processes.push({
+        ...primary,
+        name: replicaName(primary.name, r),
+        replica: r,
+        env: { ...primary.env, PORT: String(servicePort(primary.name, r)) },
+      });
+  const gatewayPort = (r) => GATEWAY.port + portOffset + (several ? REPLICA_PORT_STEP * (r + 1) : 0);
+  for (const r of replicaIndexes)
+    processes.push({
+      name: replicaName('gateway', r),
+      service: 'gateway',
+      replica: r,
+      entry: 'dist/gateway/src/main.js',
+      env: {
+        ...gatewayEnv,
+        PORT: String(gatewayPort(r)),
+        METRICS_PORT: String(GATEWAY.metricsPort + portOffset + REPLICA_PORT_STEP * r),
+      },
+    });
+  const gatewayUrl = `http://localhost:${GATEWAY.port + portOffset}`;
+  const balancer = several
+    ? { port: GATEWAY.port + portOffset, upstreams: replicaIndexes.map((r) => `http://127.0.0.1:${gatewayPort(r)}`) }
+    : undefined;
+  return { processes, gatewayUrl, balancer };
 }
+
+/** One process per service (and the gateway's first): what migrations, provisioning and seeds run as. */
+const primariesOf = (processes) => processes.filter((p) => p.replica === 0);
 
 /** Creates the topics and sets the services' ACLs, as the broker's admin (libs/messaging provision-kafka.ts). */
 async function provisionKafka(processes) {
-  const { env } = processes.find((p) => p.name !== 'gateway');
+  const { env } = processes.find((p) => p.service !== 'gateway');
   const port = Number(env.KAFKA_BROKERS.split(':').at(-1));
   const code = await runAsync('node', ['dist/libs/messaging/src/provision-kafka.js'], {
     env: {
@@ -184,17 +234,18 @@ async function provisionKafka(processes) {
  * Kafka's topics and ACLs first.
  */
 export async function migrateAll(processes) {
+  processes = primariesOf(processes);
   await ensureRedisUsers(processes);
   await provisionKafka(processes);
-  const jobs = processes.filter((p) => p.name !== 'gateway');
+  const jobs = processes.filter((p) => p.service !== 'gateway');
   const failures = [];
   await Promise.all(
     jobs.map(async (p) => {
-      const code = await runAsync('node', [`dist/services/${p.name}/src/migrate.js`], {
+      const code = await runAsync('node', [`dist/services/${p.service}/src/migrate.js`], {
         env: p.env,
         stdio: ['ignore', 'ignore', 'inherit'],
       });
-      if (code !== 0) failures.push(`${p.name} migrations`);
+      if (code !== 0) failures.push(`${p.service} migrations`);
     }),
   );
   if (failures.length) throw new Error(`failed: ${failures.join(', ')}`);
@@ -203,12 +254,12 @@ export async function migrateAll(processes) {
 /** Runs every service's migrations, then its demo-data seed if it has one (seeds are idempotent). */
 export async function migrateAndSeed(processes) {
   await migrateAll(processes);
-  const jobs = processes.filter((p) => p.name !== 'gateway');
+  const jobs = primariesOf(processes).filter((p) => p.service !== 'gateway');
   for (const p of jobs) {
-    const seed = `dist/services/${p.name}/src/seed.js`;
+    const seed = `dist/services/${p.service}/src/seed.js`;
     if (!fs.existsSync(path.join(ROOT, seed))) continue;
     const code = await runAsync('node', [seed], { env: p.env, stdio: ['ignore', 'inherit', 'inherit'] });
-    if (code !== 0) throw new Error(`${p.name} demo data failed`);
+    if (code !== 0) throw new Error(`${p.service} demo data failed`);
   }
 }
 
@@ -243,20 +294,32 @@ function formatLine(name, line) {
  * Spawns every process under a supervisor (a process that dies is started again, see supervisor.mjs); resolves
  * once the gateway answers GET /api/v1 and every service is ready. A process that exits before it was ever ready
  * fails the start instead (a configuration error would only crash again). `pidDir`: each process's current pid
- * in `<pidDir>/<name>.pid` and the supervisor's lines in `<pidDir>/supervisor.log` (the end-to-end tests kill a
- * process through them and read why it was restarted).
+ * in `<pidDir>/<name>.pid`, the supervisor's lines in `<pidDir>/supervisor.log` and the processes' ports in
+ * `<pidDir>/processes.json` (the end-to-end tests kill a process through them and read why it was restarted).
+ * `balancer`: started in front of the gateways once they are ready (productEnv gives it with replicas).
  */
-export async function startProduct(processes, { gatewayUrl, logFile, pidDir, timeoutMs = 300_000 } = {}) {
+export async function startProduct(processes, { gatewayUrl, balancer, logFile, pidDir, timeoutMs = 300_000 } = {}) {
   // A copy still running from an earlier start would answer the readiness checks in place of this one.
   const taken = [];
   for (const p of processes)
     for (const port of [p.env.PORT, p.env.METRICS_PORT].filter(Boolean))
       if (await isPortOpen(Number(port))) taken.push(`${p.name} ${port}`);
+  if (balancer && (await isPortOpen(balancer.port))) taken.push(`balancer ${balancer.port}`);
   if (taken.length > 0)
     throw new Error(`ports already in use (${taken.join(', ')}): is another copy of the product still running?`);
   const sink = logFile ? fs.createWriteStream(logFile, { flags: 'a' }) : undefined;
   if (pidDir) pidDir = path.resolve(ROOT, pidDir);
-  if (pidDir) fs.mkdirSync(pidDir, { recursive: true });
+  if (pidDir) {
+    fs.mkdirSync(pidDir, { recursive: true });
+    // Which process listens where (the rolling-restart test restarts each replica and waits for it to be ready).
+    const list = processes.map(({ name, service, replica, env }) => ({
+      name,
+      service,
+      replica,
+      port: Number(env.PORT),
+    }));
+    fs.writeFileSync(path.join(pidDir, 'processes.json'), `${JSON.stringify(list, null, 2)}\n`);
+  }
   const report = (message) => {
     const line = `[supervisor] ${new Date().toISOString()} ${message}`;
     process.stderr.write(`[infra] ${line}\n`);
@@ -279,7 +342,9 @@ export async function startProduct(processes, { gatewayUrl, logFile, pidDir, tim
         },
       }),
   );
+  let front;
   const stop = async () => {
+    await front?.close();
     await Promise.all(children.map((child) => child.stop()));
     sink?.end();
   };
@@ -297,6 +362,7 @@ export async function startProduct(processes, { gatewayUrl, logFile, pidDir, tim
         { timeoutMs, intervalMs: 200, fatal: (error) => error instanceof StartFailed },
       );
     }
+    if (balancer) front = await startBalancer(balancer);
     await waitFor('GET /api/v1', async () => (await fetch(`${gatewayUrl}/api/v1`)).ok, { timeoutMs: 10_000 });
   } catch (error) {
     await stop();

@@ -5,6 +5,7 @@ import { createHash, generateKeyPairSync } from 'node:crypto';
 import { ApiKeyErrorCode, type ApiKeyPrincipal } from '@infra/contracts';
 import { CallerContextSigner, DomainError } from '@infra/platform';
 import type { GatewayEnv } from '../gateway.env';
+import { Upstreams } from '../routing/upstreams';
 import { API_KEY_CACHE_TTL_MS, apiKeyOf, ApiKeyVerifier } from './api-keys';
 
 const secret = (fill: string) => `iak_${fill.repeat(43)}`;
@@ -36,6 +37,7 @@ describe('apiKeyOf', () => {
 describe('ApiKeyVerifier (identity look-ups, cached)', () => {
   let server: Server;
   let verifier: ApiKeyVerifier;
+  let upstreams: Upstreams;
   const lookups: { hash: string; clientIp: string }[] = [];
   let answerFor: (hash: string) => { status: number; body?: unknown };
   /** The verifier's clock: tests move it instead of waiting, so no answer depends on how fast the machine is. */
@@ -56,8 +58,9 @@ describe('ApiKeyVerifier (identity look-ups, cached)', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const { privateKey } = generateKeyPairSync('ed25519');
+    upstreams = new Upstreams({ serviceUrls: () => [url] } as unknown as GatewayEnv);
     verifier = new ApiKeyVerifier(
-      { serviceUrl: () => url } as unknown as GatewayEnv,
+      upstreams,
       CallerContextSigner.fromBase64(privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64')),
       clock,
     );
@@ -74,7 +77,7 @@ describe('ApiKeyVerifier (identity look-ups, cached)', () => {
   });
 
   afterAll(async () => {
-    await verifier.onApplicationShutdown();
+    await upstreams.onApplicationShutdown();
     await new Promise((resolve) => server.close(resolve));
   });
 

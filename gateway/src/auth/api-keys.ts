@@ -1,7 +1,6 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { Request } from 'express';
 import { createHash } from 'node:crypto';
-import { Pool } from 'undici';
 import {
   type AccessChange,
   API_KEY_ERRORS,
@@ -11,7 +10,7 @@ import {
   type ApiKeyPrincipal,
 } from '@infra/contracts';
 import { CALLER_CONTEXT_HEADER, CallerContextSigner, domainErrors } from '@infra/platform';
-import { GatewayEnv } from '../gateway.env';
+import { Upstreams } from '../routing/upstreams';
 import { includes } from './access-change-match';
 import { AnswerCache } from './answer-cache';
 
@@ -46,17 +45,15 @@ export function apiKeyOf(req: Request): string | undefined {
  * request. Invalid keys are not cached: each one reaches identity and counts against the sender's limit.
  */
 @Injectable()
-export class ApiKeyVerifier implements OnApplicationShutdown {
+export class ApiKeyVerifier {
   private readonly logger = new Logger(ApiKeyVerifier.name);
-  private readonly identity: Pool;
   private readonly cache: AnswerCache<string, ApiKeyPrincipal, string>;
 
   constructor(
-    env: GatewayEnv,
+    private readonly upstreams: Upstreams,
     private readonly signer: CallerContextSigner,
     @Optional() @Inject(API_KEY_CLOCK) clock: ApiKeyClock = Date,
   ) {
-    this.identity = new Pool(env.serviceUrl('identity'), { connections: 8, keepAliveTimeout: 30_000 });
     this.cache = new AnswerCache({
       max: 10_000,
       ttl: API_KEY_CACHE_TTL_MS,
@@ -103,7 +100,7 @@ export class ApiKeyVerifier implements OnApplicationShutdown {
       { userId: VERIFIER_SUBJECT, systemAdmin: false, accountId: null, organizationId: null, role: null },
       'identity',
     );
-    const response = await this.identity.request({
+    const response = await this.upstreams.of('identity').request({
       method: 'POST',
       path: '/internal/api-keys/verify',
       headers: { [CALLER_CONTEXT_HEADER]: context, 'content-type': 'application/json' },
@@ -117,9 +114,5 @@ export class ApiKeyVerifier implements OnApplicationShutdown {
     if (response.statusCode === 429) throw apiKeyError(ApiKeyErrorCode.Throttled);
     this.logger.error(`API key look-up failed with ${response.statusCode}: ${text.slice(0, 200)}`);
     throw new Error(`API key look-up failed with ${response.statusCode}`);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.identity.close();
   }
 }

@@ -1,8 +1,7 @@
-import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { Pool } from 'undici';
+import { Injectable, Logger } from '@nestjs/common';
 import { type AccessChange, isUuid, Role } from '@infra/contracts';
 import { CALLER_CONTEXT_HEADER, CallerContextSigner } from '@infra/platform';
-import { GatewayEnv } from '../gateway.env';
+import { Upstreams } from '../routing/upstreams';
 import { AnswerCache } from './answer-cache';
 import { includes } from './access-change-match';
 
@@ -25,9 +24,8 @@ interface Lookup {
  * once; the 15 s expiry only bounds a change whose message was missed.
  */
 @Injectable()
-export class TenancyService implements OnApplicationShutdown {
+export class TenancyService {
   private readonly logger = new Logger(TenancyService.name);
-  private readonly identity: Pool;
   // lru-cache stores no null: the answer is boxed so "no membership" is cached too.
   private readonly cache = new AnswerCache<string, { membership: Membership | null }, Lookup>({
     max: 10_000,
@@ -43,11 +41,9 @@ export class TenancyService implements OnApplicationShutdown {
   });
 
   constructor(
-    env: GatewayEnv,
+    private readonly upstreams: Upstreams,
     private readonly signer: CallerContextSigner,
-  ) {
-    this.identity = new Pool(env.serviceUrl('identity'), { connections: 16, keepAliveTimeout: 30_000 });
-  }
+  ) {}
 
   async membership(userId: string, organizationId: string, systemAdmin: boolean): Promise<Membership | null> {
     if (!isUuid(organizationId)) return null;
@@ -94,7 +90,7 @@ export class TenancyService implements OnApplicationShutdown {
       { userId, systemAdmin: false, accountId: null, organizationId: null, role: null },
       'identity',
     );
-    const response = await this.identity.request({
+    const response = await this.upstreams.of('identity').request({
       method: 'GET',
       path: '/internal/memberships',
       headers: { [CALLER_CONTEXT_HEADER]: context },
@@ -112,7 +108,7 @@ export class TenancyService implements OnApplicationShutdown {
       { userId, systemAdmin, accountId: null, organizationId: null, role: null },
       'identity',
     );
-    const response = await this.identity.request({
+    const response = await this.upstreams.of('identity').request({
       method: 'GET',
       path: `/internal/memberships/${organizationId}`,
       headers: { [CALLER_CONTEXT_HEADER]: context },
@@ -124,9 +120,5 @@ export class TenancyService implements OnApplicationShutdown {
     if (response.statusCode === 404 || response.statusCode === 403) return null;
     this.logger.error(`membership lookup failed with ${response.statusCode}: ${text.slice(0, 200)}`);
     throw new Error(`membership lookup failed with ${response.statusCode}`);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.identity.close();
   }
 }

@@ -1,8 +1,7 @@
 import { Controller, Get, NotFoundException, Param } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { request } from 'undici';
 import { MESSAGES, ServiceName, SERVICES } from '@infra/contracts';
-import { GatewayEnv } from '../gateway.env';
+import { Upstreams } from '../routing/upstreams';
 import { ROUTE_TABLE } from '../routing/route-table';
 
 interface OpenApiDocument {
@@ -16,7 +15,7 @@ interface OpenApiDocument {
 @ApiExcludeController()
 @Controller('api/openapi')
 export class DocsController {
-  constructor(private readonly env: GatewayEnv) {}
+  constructor(private readonly upstreams: Upstreams) {}
 
   @Get('gateway.json')
   gateway(): OpenApiDocument {
@@ -52,9 +51,9 @@ export class DocsController {
   @Get(':service.json')
   async service(@Param('service') service: string): Promise<OpenApiDocument> {
     if (!(SERVICES as readonly string[]).includes(service)) throw new NotFoundException(MESSAGES.notFound('Document'));
-    const response = await request(`${this.env.serviceUrl(service as ServiceName)}/docs-json`, {
-      headersTimeout: 5000,
-    });
+    const response = await this.upstreams
+      .of(service as ServiceName)
+      .request({ method: 'GET', path: '/docs-json', headersTimeout: 5000 });
     const document = (await response.body.json()) as OpenApiDocument;
     return { ...document, servers: [{ url: '/api/v1' }] };
   }

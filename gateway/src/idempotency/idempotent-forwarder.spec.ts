@@ -7,6 +7,7 @@ import { IDEMPOTENCY_LIMITS } from '@infra/contracts';
 import { toErrorResponse } from '@infra/platform';
 import { FakeRedis } from '../../test/fake-redis';
 import type { GatewayEnv } from '../gateway.env';
+import { Upstreams } from '../routing/upstreams';
 import { ProxyService } from '../routing/proxy.service';
 import { IdempotencyStore } from './idempotency.store';
 import { IdempotentForwarder } from './idempotent-forwarder';
@@ -24,6 +25,7 @@ const service = {
 let upstream: Server;
 let gateway: Server;
 let proxy: ProxyService;
+let upstreams: Upstreams;
 let forwarder: IdempotentForwarder;
 let base: string;
 
@@ -47,8 +49,12 @@ beforeAll(async () => {
     });
   });
   const upstreamPort = await listen(upstream);
-  const env = { serviceUrl: () => `http://127.0.0.1:${upstreamPort}`, bodyLimitBytes: 1024 * 1024 };
-  proxy = new ProxyService(env as unknown as GatewayEnv);
+  const env = {
+    serviceUrls: () => [`http://127.0.0.1:${upstreamPort}`],
+    bodyLimitBytes: 1024 * 1024,
+  } as unknown as GatewayEnv;
+  upstreams = new Upstreams(env);
+  proxy = new ProxyService(env, upstreams);
   forwarder = new IdempotentForwarder(proxy, new IdempotencyStore(new FakeRedis()));
   const app = express();
   app.use((req, res, next) => {
@@ -65,7 +71,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await proxy.onApplicationShutdown();
+  await upstreams.onApplicationShutdown();
   gateway.close();
   upstream.close();
 });

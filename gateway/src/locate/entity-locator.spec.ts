@@ -5,6 +5,7 @@ import { InventoryErrorCode } from '@infra/contracts';
 import { CallerContextSigner, CallerContextVerifier, type CallerContext, DomainError } from '@infra/platform';
 import type { Membership, TenancyService } from '../auth/tenancy.service';
 import type { GatewayEnv } from '../gateway.env';
+import { Upstreams } from '../routing/upstreams';
 import { EntityLocator } from './entity-locator';
 
 const { privateKey, publicKey } = generateKeyPairSync('ed25519');
@@ -58,7 +59,7 @@ function locator(organizations: string[], member = true) {
         member ? { accountId: 'acc-2', organizationId, role: systemAdmin ? 'System Admin' : 'User' } : null,
       ),
   } as unknown as TenancyService;
-  return new EntityLocator({ serviceUrl: () => url } as unknown as GatewayEnv, tenancy, signer);
+  return new EntityLocator(new Upstreams({ serviceUrls: () => [url] } as unknown as GatewayEnv), tenancy, signer);
 }
 
 async function failure(work: Promise<unknown>): Promise<string> {

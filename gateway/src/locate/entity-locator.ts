@@ -1,5 +1,4 @@
-import { BadRequestException, Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { Pool } from 'undici';
+import { BadRequestException, Injectable } from '@nestjs/common';
 import {
   type EntityLocationDto,
   type EntityOrganizationDto,
@@ -11,7 +10,7 @@ import {
 } from '@infra/contracts';
 import { CALLER_CONTEXT_HEADER, type CallerContext, CallerContextSigner, domainErrors } from '@infra/platform';
 import { TenancyService } from '../auth/tenancy.service';
-import { GatewayEnv } from '../gateway.env';
+import { Upstreams } from '../routing/upstreams';
 
 type NotFoundCode =
   InventoryErrorCode.AssetNotFound | InventoryErrorCode.CollectionNotFound | InventoryErrorCode.ViewNotFound;
@@ -41,16 +40,12 @@ export function isLocatableKind(kind: string): kind is SidebarItemType {
  * the same 404, with the same work done for each.
  */
 @Injectable()
-export class EntityLocator implements OnApplicationShutdown {
-  private readonly inventory: Pool;
-
+export class EntityLocator {
   constructor(
-    env: GatewayEnv,
+    private readonly upstreams: Upstreams,
     private readonly tenancy: TenancyService,
     private readonly signer: CallerContextSigner,
-  ) {
-    this.inventory = new Pool(env.serviceUrl('inventory'), { connections: 8, keepAliveTimeout: 30_000 });
-  }
+  ) {}
 
   async locate(caller: CallerContext, kind: SidebarItemType, id: string): Promise<EntityLocationDto> {
     // As inventory's own routes answer a malformed id (ParseUUIDPipe): a 400, before any look-up.
@@ -73,7 +68,7 @@ export class EntityLocator implements OnApplicationShutdown {
       { userId: caller.userId, systemAdmin: caller.systemAdmin, accountId: null, organizationId: null, role: null },
       'inventory',
     );
-    const response = await this.inventory.request({
+    const response = await this.upstreams.of('inventory').request({
       method: 'POST',
       path: `/internal/locate/${kind}/${id}`,
       headers: { [CALLER_CONTEXT_HEADER]: context, 'content-type': 'application/json' },
@@ -85,9 +80,5 @@ export class EntityLocator implements OnApplicationShutdown {
     if (response.statusCode === 200) return (JSON.parse(text) as EntityOrganizationDto).organizationId;
     if (response.statusCode === 404) return undefined;
     throw new Error(`inventory locate failed with ${response.statusCode}: ${text.slice(0, 200)}`);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.inventory.close();
   }
 }

@@ -1,13 +1,14 @@
-import { HttpException, HttpStatus, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
-import { Dispatcher, errors as undiciErrors, Pool } from 'undici';
-import { MESSAGES, REQUEST_ID_HEADER, ServiceName, SERVICES } from '@infra/contracts';
+import { Dispatcher, errors as undiciErrors } from 'undici';
+import { MESSAGES, REQUEST_ID_HEADER, ServiceName } from '@infra/contracts';
 import { CALLER_CONTEXT_HEADER } from '@infra/platform';
 import { GatewayEnv } from '../gateway.env';
+import { Upstreams } from './upstreams';
 
 /** Request headers a service may see. Cookies and Authorization stop at the gateway. */
 const FORWARDED_REQUEST_HEADERS = [
@@ -63,17 +64,11 @@ export const HOP_BY_HOP = new Set([
 
 /** Forwards requests to the owning service over pooled keep-alive connections, streaming both bodies. */
 @Injectable()
-export class ProxyService implements OnApplicationShutdown {
-  private readonly pools = new Map<ServiceName, Pool>();
-
-  constructor(private readonly env: GatewayEnv) {
-    for (const service of SERVICES) {
-      this.pools.set(
-        service,
-        new Pool(env.serviceUrl(service), { connections: 64, keepAliveTimeout: 30_000, pipelining: 1 }),
-      );
-    }
-  }
+export class ProxyService {
+  constructor(
+    private readonly env: GatewayEnv,
+    private readonly upstreams: Upstreams,
+  ) {}
 
   /** Forwards the request and streams the answer back. */
   async forward(
@@ -130,9 +125,10 @@ export class ProxyService implements OnApplicationShutdown {
     headers['x-forwarded-for'] = req.ip ?? '';
     headers['x-forwarded-proto'] = req.protocol;
     if (callerContext) headers[CALLER_CONTEXT_HEADER] = callerContext;
-    const upstreamBody = hasRequestBody(req) ? (body ?? Readable.from(limited(req, limit))) : undefined;
+    // A function: a replica that refuses the connection has read nothing, and the next one gets the stream afresh.
+    const upstreamBody = hasRequestBody(req) ? (body ?? (() => Readable.from(limited(req, limit)))) : undefined;
     try {
-      return await this.pools.get(service)!.request({
+      return await this.upstreams.of(service).request({
         method: req.method as Dispatcher.HttpMethod,
         path: upstreamPath,
         headers,
@@ -183,10 +179,6 @@ export class ProxyService implements OnApplicationShutdown {
     const status = timedOut ? HttpStatus.GATEWAY_TIMEOUT : HttpStatus.BAD_GATEWAY;
     const cause = error instanceof Error ? error.message : String(error);
     return new HttpException(MESSAGES.unavailable, status, { cause: new Error(`${service}: ${cause}`) });
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await Promise.all([...this.pools.values()].map((pool) => pool.close()));
   }
 }
 

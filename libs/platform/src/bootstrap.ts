@@ -4,7 +4,9 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Server } from 'node:http';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
+import type { Response as ExpressResponse } from 'express';
 import { ConfigError, CommonEnv } from './config';
+import { HealthRegistry } from './health';
 import {
   answerClientErrorsInStandardBody,
   isLargeJsonBody,
@@ -50,6 +52,7 @@ export async function bootstrapApp(module: unknown, options: BootstrapOptions): 
   // req.ip is the address TRUST_PROXY_HOPS proxies back (0: the socket's peer); X-Forwarded-For beyond that is ignored.
   app.set('trust proxy', options.env.TRUST_PROXY_HOPS);
   app.use(requestIdMiddleware);
+  app.use(closeConnectionsWhileDraining(app.get(HealthRegistry, { strict: false })));
   app.use(tenantScopeMiddleware);
   app.use(httpMetricsMiddleware);
   if (options.bodyParser !== false) {
@@ -76,7 +79,7 @@ export async function bootstrapApp(module: unknown, options: BootstrapOptions): 
   keepIdleConnectionsLonger(app);
   answerClientErrorsInStandardBody(app.getHttpServer() as Server, options.service);
   new NestLogger('Bootstrap').log(`${options.service} listening on ${options.env.HOST}:${options.env.PORT}`);
-  closeGracefullyOnSignals(app, options.service);
+  closeGracefullyOnSignals(app, options.service, options.env.SHUTDOWN_DRAIN_MS);
   return app;
 }
 
@@ -106,22 +109,35 @@ function watchProcessErrors(): void {
 
 const SHUTDOWN_DEADLINE_MS = 15_000;
 
+/** While draining, every answer closes its connection: a caller's keep-alive pool does not reuse it afterwards. */
+function closeConnectionsWhileDraining(health: HealthRegistry) {
+  return (_req: unknown, res: ExpressResponse, next: () => void) => {
+    if (health.isDraining) res.setHeader('Connection', 'close');
+    next();
+  };
+}
+
 /**
- * SIGTERM/SIGINT: stop accepting requests, let in-flight ones finish, run the shutdown hooks (relay,
- * Kafka consumer, pools), then exit 0. A hard deadline keeps a stuck dependency from blocking a rollout.
+ * SIGTERM/SIGINT: say not-ready and keep serving for `drainMs` (each answer then closes its connection, so the
+ * callers' pools let go of this process), then stop accepting requests, let in-flight ones finish, run the shutdown
+ * hooks (relay, Kafka consumer, pools), and exit 0. A hard deadline keeps a stuck dependency from blocking a rollout.
  */
-function closeGracefullyOnSignals(app: INestApplication, service: string): void {
+function closeGracefullyOnSignals(app: INestApplication, service: string, drainMs: number): void {
   const logger = new NestLogger('Shutdown');
+  const health = app.get(HealthRegistry, { strict: false });
   let closing = false;
   const close = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
-    logger.log(`${service} received ${signal}; shutting down`);
+    logger.log(`${service} received ${signal}; ${drainMs > 0 ? `draining for ${drainMs} ms, then ` : ''}shutting down`);
     setTimeout(() => {
       logger.error(`${service} did not stop within ${SHUTDOWN_DEADLINE_MS} ms; exiting`);
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
-    app.close().then(
+    health.drain();
+    new Promise((resolve) => setTimeout(resolve, drainMs))
+      .then(() => app.close())
+      .then(
       () => process.exit(0),
       (error: unknown) => {
         logger.error(`shutdown failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -36,6 +36,17 @@ export class CommonEnv {
   @Type(() => Number)
   TRUST_PROXY_HOPS: number = 1;
 
+  /**
+   * After SIGTERM, how long the process keeps serving while its readiness says 503, so the balancers in front stop
+   * sending it requests before it closes (a rolling restart of replicas loses none). Kubernetes' preStop sleep does
+   * this before the signal; the local replicas (`npm run start:replicas`) set it.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(10_000)
+  @Type(() => Number)
+  SHUTDOWN_DRAIN_MS: number = 0;
+
   @IsIn(LOG_LEVELS)
   LOG_LEVEL = 'info';
 

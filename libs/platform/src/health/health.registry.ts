@@ -10,6 +10,16 @@ export interface HealthCheck {
 @Injectable()
 export class HealthRegistry {
   private readonly checks: HealthCheck[] = [];
+  private draining = false;
+
+  /** From a shutdown signal on, the process says it is not ready (balancers take it out) while it finishes. */
+  drain(): void {
+    this.draining = true;
+  }
+
+  get isDraining(): boolean {
+    return this.draining;
+  }
 
   register(check: HealthCheck): void {
     this.checks.push(check);
@@ -18,6 +28,7 @@ export class HealthRegistry {
   async run(
     timeoutMs = 2000,
   ): Promise<{ ok: boolean; checks: Record<string, { status: 'up' | 'down'; error?: string }> }> {
+    if (this.draining) return { ok: false, checks: { shutdown: { status: 'down', error: 'shutting down' } } };
     const results = await Promise.all(
       this.checks.map(async ({ name, check }) => {
         let timer: NodeJS.Timeout | undefined;

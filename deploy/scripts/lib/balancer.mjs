@@ -1,0 +1,77 @@
+// The local stand-in for the load balancer in front of the gateways (a Kubernetes Service or Ingress), used when the
+// product runs two of everything (`npm run start:replicas`). It is the gateway's own pool of replicas
+// (gateway/src/routing/upstream-pool.ts, built): round-robin over the gateways that answer /health/ready, asked every
+// second; a refused connection goes to the next gateway, as does a read cut before its answer. It appends the client
+// to X-Forwarded-For (the gateways trust one hop).
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { ROOT } from './proc.mjs';
+
+const UNAVAILABLE = 'Unable to complete your request. Try again later'; // MESSAGES.unavailable
+/** Headers a proxy never forwards (RFC 9110 §7.6.1; Expect is answered here, by Node), in either direction. */
+const HOP_BY_HOP = new Set([
+  'expect',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+]);
+
+/** The request body as a stream made on demand: a gateway that refused the connection has read none of it. */
+async function* bodyOf(req) {
+  for await (const chunk of req) yield chunk;
+}
+
+const withoutHopByHop = (headers) =>
+  Object.fromEntries(Object.entries(headers).filter(([name, value]) => value !== undefined && !HOP_BY_HOP.has(name)));
+
+/** Listens on `port` and spreads requests over `upstreams` (the gateways' base URLs). Resolves with `close()`. */
+export async function startBalancer({ port, upstreams, host = '0.0.0.0' }) {
+  const require = createRequire(import.meta.url);
+  const { UpstreamPool } = require(path.join(ROOT, 'dist/gateway/src/routing/upstream-pool.js'));
+  const pool = new UpstreamPool(upstreams, { connections: 128, keepAliveTimeout: 30_000 });
+
+  const server = http.createServer(async (req, res) => {
+    const headers = withoutHopByHop(req.headers);
+    const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
+    headers['x-forwarded-for'] = forwardedFor;
+    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+    try {
+      const answer = await pool.request({
+        method: req.method,
+        path: req.url,
+        headers,
+        body: hasBody ? () => Readable.from(bodyOf(req)) : undefined,
+        headersTimeout: 120_000,
+        bodyTimeout: 120_000,
+      });
+      res.writeHead(answer.statusCode, withoutHopByHop(answer.headers));
+      await pipeline(answer.body, res);
+    } catch {
+      if (res.headersSent) return void res.destroy();
+      // The product's standard error body (libs/contracts ErrorResponse), as the gateway itself would answer.
+      res.writeHead(502, { 'content-type': 'application/json', connection: 'close' });
+      res.end(JSON.stringify({ statusCode: 502, message: UNAVAILABLE, errorId: randomUUID(), code: 'BAD_GATEWAY' }));
+    }
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  return {
+    close: async () => {
+      await new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await pool.close();
+    },
+  };
+}
