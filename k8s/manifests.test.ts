@@ -38,8 +38,6 @@ const PORTS: Record<string, number> = Object.fromEntries([
   ...manifest.services.map((service) => [service.name, service.port]),
 ]);
 const WORKERS = manifest.services.filter((service) => 'jobs' in service && service.jobs).map((s) => `${s.name}-worker`);
-/** Services with a ReadWriteOnce file store run one pod in every environment. */
-const SINGLE_VOLUME = manifest.services.filter((s) => 'fileStore' in s).map((s) => s.name);
 const serviceOf = (deployment: string): string => deployment.replace(/-worker$/, '');
 /** Services behind the tenant wall: each serves as its own runtime role, with its own password. */
 const WALLED = manifest.services.filter((s) => 'tenantWall' in s && s.tenantWall).map((s) => s.name);
@@ -430,6 +428,37 @@ describe.each(BUILDS)('build of %s', (dir) => {
     }
   });
 
+  it('rolls every Deployment a pod at a time, each pod leaving the endpoints before its graceful shutdown', () => {
+    /** libs/platform bootstrap.ts: a process that has not stopped this long after SIGTERM exits anyway. */
+    const SHUTDOWN_DEADLINE_S = 15;
+    for (const d of deployments) {
+      const pod = d.spec!.template.spec!;
+      expect([name(d), d.spec?.strategy]).toEqual([
+        name(d),
+        { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } },
+      ]);
+      for (const container of pod.containers) {
+        // Readiness gates the traffic; the preStop sleep outlasts the endpoints' propagation (a few seconds).
+        expect(container.readinessProbe?.httpGet?.path).toBe('/health/ready');
+        const [command, seconds] = container.lifecycle?.preStop?.exec?.command ?? [];
+        expect([name(d), command, Number(seconds)]).toEqual([name(d), 'sleep', expect.any(Number)]);
+        expect(Number(seconds)).toBeGreaterThanOrEqual(5);
+        // The grace period covers the sleep and the process's own shutdown deadline: Kubernetes never kills it mid-way.
+        expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(Number(seconds) + SHUTDOWN_DEADLINE_S);
+      }
+    }
+  });
+
+  it("keeps tagging's files in S3, so each of its pods reads every upload (no volume pins it to one pod)", () => {
+    const [config] = ofKind<IConfigMap>(docs, 'ConfigMap').filter((c) => c.metadata?.name === 'infra-config');
+    expect(config?.data).toMatchObject({ FILE_STORE: 's3', S3_BUCKET: expect.stringMatching(/\S/) });
+    expect(ofKind<Manifest>(docs, 'PersistentVolumeClaim')).toEqual([]);
+    for (const app of ['tagging', 'tagging-worker'])
+      expect(deployments.find((d) => name(d) === app)?.spec?.template.spec?.volumes?.map((v) => v.name)).toEqual([
+        'tmp',
+      ]);
+  });
+
   it('has a PodDisruptionBudget selecting each Deployment', () => {
     const pdbs = ofKind<IPodDisruptionBudget>(docs, 'PodDisruptionBudget');
     for (const d of deployments) {
@@ -529,8 +558,7 @@ describe('overlays', () => {
       for (const d of ofKind<IDeployment>(docs, 'Deployment')) {
         expect(d.spec!.template.spec!.containers[0].image).toMatch(new RegExp(`:${imageTag.replace('.', '\\.')}$`));
         const fixed = d.spec?.replicas;
-        if (fixed !== undefined && !SINGLE_VOLUME.includes(serviceOf(name(d))))
-          expect([name(d), fixed]).toEqual([name(d), replicas]);
+        if (fixed !== undefined) expect([name(d), fixed]).toEqual([name(d), replicas]);
       }
     }
   });

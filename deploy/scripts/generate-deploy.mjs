@@ -117,7 +117,7 @@ function container({ name, image, args, env, resources, ports, probes, mounts })
   };
 }
 
-function deployment({ name, component, replicas, strategy, annotations, initContainers, containers, volumes }) {
+function deployment({ name, component, replicas, annotations, initContainers, containers, volumes }) {
   return {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
@@ -126,7 +126,8 @@ function deployment({ name, component, replicas, strategy, annotations, initCont
       // Without `replicas` an HPA owns the count (re-applying must not reset it).
       ...(replicas === undefined ? {} : { replicas }),
       revisionHistoryLimit: 5,
-      strategy: strategy ?? { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } },
+      // A new pod is ready before an old one goes: a release never leaves fewer pods serving.
+      strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } },
       selector: { matchLabels: selector(name) },
       template: {
         metadata: { labels: labels(name, component), annotations },
@@ -232,14 +233,13 @@ function serviceProcessDocs(unit) {
     ],
     resources: MIGRATE_RESOURCES,
   });
-  const files = unit.fileStore ? [{ name: 'files', mountPath: '/data/files' }] : [];
   const docs = [
     deployment({
       name: deploymentName,
       component,
-      // A ReadWriteOnce file store allows one pod, replaced (not rolled) on update; an HPA owns scaled ones.
-      replicas: unit.fileStore ? 1 : unit.autoscale && component === 'service' ? undefined : 2,
-      strategy: unit.fileStore ? { type: 'Recreate' } : undefined,
+      // An HPA owns scaled ones. Tagging's files are in S3 here (infra-config), so every pod reads every upload and
+      // it rolls like the others (a volume would allow one pod, replaced rather than rolled: an outage per release).
+      replicas: unit.autoscale && component === 'service' ? undefined : 2,
       annotations: scrape(port),
       // Migrations run to completion before the service starts (same image, `migrate` command); in the service
       // marked kafkaSetup, Kafka's set-up first. The worker leaves both to the service: it restarts until they are done.
@@ -259,23 +259,14 @@ function serviceProcessDocs(unit) {
           ports: [{ name: 'http', containerPort: port }],
           probes: true,
           resources: unit.resources ?? DEFAULT_RESOURCES,
-          mounts: files,
         }),
       ],
-      volumes: unit.fileStore ? [{ name: 'files', persistentVolumeClaim: { claimName: `${name}-files` } }] : [],
     }),
     pdb(deploymentName),
   ];
   if (component === 'service') {
     docs.push(k8sService(name, port));
     if (unit.autoscale) docs.push(hpa(name, unit.autoscale));
-    if (unit.fileStore)
-      docs.push({
-        apiVersion: 'v1',
-        kind: 'PersistentVolumeClaim',
-        metadata: { name: `${name}-files`, labels: labels(name) },
-        spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '5Gi' } } },
-      });
   }
   return docs;
 }
@@ -373,7 +364,7 @@ function k8sFiles() {
       resources: ['gateway.yaml', ...SERVICE_LIST.map((s) => `${s.name}.yaml`), 'network-policies.yaml'],
     });
   for (const [environment, { imageTag, replicas }] of Object.entries(ENVIRONMENTS)) {
-    const fixed = SERVICE_LIST.filter((s) => !s.fileStore).flatMap(processesOf);
+    const fixed = SERVICE_LIST.flatMap(processesOf);
     files[`k8s/overlays/${environment}/generated/kustomization.yaml`] =
       header +
       toYaml({
