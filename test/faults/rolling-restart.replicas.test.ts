@@ -2,11 +2,12 @@
 // restarted in turn as Kubernetes does on a release (SIGTERM, wait until its successor is ready, next). After the
 // client's allowed retries (GET on 502, 504 and network errors, as the web app does) no request failed, no write was
 // lost, and every copy of the written assets in the other services equals inventory's. And an access change reaches
-// both gateways: a revoked API key is refused by each.
+// both gateways: a revoked API key is refused by each. And a schedule runs once per period, not once per replica.
 // Runs against a product started with two replicas (deploy/scripts/test.mjs starts one for the `replicas` project).
 // Short form: one replica of three services and one gateway; `FAULT_ROLLING=all` restarts all twelve.
 import fs from 'node:fs';
 import path from 'node:path';
+import Redis from 'ioredis';
 import type { ApiKeyDto, CreatedApiKeyDto } from '@infra/contracts';
 import { pollUntil } from '@infra/platform/testing';
 import { call, callAs, organizationSession, type OrganizationSession } from '../e2e/support/api-client';
@@ -213,5 +214,28 @@ describe('two replicas of every process', () => {
     process.stdout.write(`[access change] revoked key refused by ${refusedAfter.join(', ')} after the revocation\n`);
     const listed = await call<ApiKeyDto[]>('GET', keysPath, { token: admin.token });
     expect(listed.body.find((key) => key.id === created.body.id)?.revokedAt).toEqual(expect.any(String));
+  });
+
+  it('runs each scheduled job once per period, whichever replica takes it', async () => {
+    // Analytics' sweeps run every minute; each run's job id carries its period's time (BullMQ job schedulers).
+    const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/1');
+    try {
+      const ids = (
+        await Promise.all(['completed', 'failed', 'delayed'].map((set) => redis.zrange(`bull:analytics:${set}`, 0, -1)))
+      ).flat();
+      const runs = ids
+        .map((id) => /^repeat:roll-up-sweep:(\d+)$/.exec(id)?.[1])
+        .filter((time): time is string => time !== undefined)
+        .map(Number)
+        .sort((a, b) => a - b);
+      const gaps = runs.slice(1).map((time, i) => time - runs[i]!);
+      process.stdout.write(
+        `[schedules] roll-up-sweep: ${runs.length} runs kept, gaps ${[...new Set(gaps)].join(', ')} ms\n`,
+      );
+      expect(runs.length).toBeGreaterThan(1);
+      for (const gap of gaps) expect(gap % 60_000).toBe(0);
+    } finally {
+      redis.disconnect();
+    }
   });
 });
