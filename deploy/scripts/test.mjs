@@ -124,14 +124,35 @@ if (wanted('web'))
     `${RESULTS}/web.json`,
   );
 
-if (built && wanted('e2e')) {
-  const { processes, gatewayUrl } = productEnv({
+/** The product under test: ports +10000, databases infra_test_*, the test broker and Redis database. */
+const productUnderTest = (replicas) =>
+  productEnv({
     portOffset: 10_000,
     databasePrefix: 'infra_test_',
     kafkaPort: KAFKA_TEST_PORT,
     extra: { LOG_LEVEL: 'info', REDIS_URL: TEST_REDIS_URL, MAIL_DIR: '.cache/test-results/mail' },
     secrets,
+    replicas,
   });
+
+/** Runs jest projects against the running product, in band, into `<report>.json`. */
+const againstProduct = (projects, { gatewayUrl, pidDir, pattern, report }) =>
+  npx(
+    [
+      'jest',
+      '--ci',
+      '--runInBand',
+      '--selectProjects',
+      ...projects,
+      '--json',
+      `--outputFile=${RESULTS}/${report}.json`,
+      ...(pattern ? ['--testPathPattern', pattern] : []),
+    ],
+    { env: { ...testEnv, BASE_URL: gatewayUrl, E2E_PORT_OFFSET: '10000', E2E_PID_DIR: pidDir } },
+  );
+
+if (built && wanted('e2e')) {
+  const { processes, gatewayUrl } = productUnderTest(1);
   let product;
   const up = await step('start the product for end-to-end tests', async () => {
     await migrateAndSeed(processes);
@@ -145,23 +166,7 @@ if (built && wanted('e2e')) {
     await step(
       'end-to-end and browser tests (real gateway, services, Kafka, Chromium)',
       () =>
-        npx(
-          [
-            'jest',
-            '--ci',
-            '--runInBand',
-            '--selectProjects',
-            'e2e',
-            'security',
-            'faults',
-            '--json',
-            `--outputFile=${RESULTS}/e2e.json`,
-            ...(e2ePattern ? ['--testPathPattern', e2ePattern] : []),
-          ],
-          {
-            env: { ...testEnv, BASE_URL: gatewayUrl, E2E_PORT_OFFSET: '10000', E2E_PID_DIR: PIDS },
-          },
-        ),
+        againstProduct(['e2e', 'security', 'faults'], { gatewayUrl, pidDir: PIDS, pattern: e2ePattern, report: 'e2e' }),
       `${RESULTS}/e2e.json`,
     );
     await product.stop();
@@ -175,14 +180,7 @@ if (built && wanted('e2e')) {
  * end-to-end suite (an import whose upload and processing land on different replicas, replayed POSTs, API keys).
  */
 async function replicaSteps() {
-  const { processes, gatewayUrl, balancer } = productEnv({
-    portOffset: 10_000,
-    databasePrefix: 'infra_test_',
-    kafkaPort: KAFKA_TEST_PORT,
-    extra: { LOG_LEVEL: 'info', REDIS_URL: TEST_REDIS_URL, MAIL_DIR: '.cache/test-results/mail' },
-    secrets,
-    replicas: 2,
-  });
+  const { processes, gatewayUrl, balancer } = productUnderTest(2);
   let product;
   const up = await step('start the product with two replicas of every process', async () => {
     product = await startProduct(processes, {
@@ -196,21 +194,12 @@ async function replicaSteps() {
   await step(
     'two replicas: rolling restart under load, shared caches, end-to-end subset',
     () =>
-      npx(
-        [
-          'jest',
-          '--ci',
-          '--runInBand',
-          '--selectProjects',
-          'replicas',
-          'e2e',
-          '--testPathPattern',
-          REPLICA_SUBSET,
-          '--json',
-          `--outputFile=${RESULTS}/replicas.json`,
-        ],
-        { env: { ...testEnv, BASE_URL: gatewayUrl, E2E_PORT_OFFSET: '10000', E2E_PID_DIR: PIDS_REPLICAS } },
-      ),
+      againstProduct(['replicas', 'e2e'], {
+        gatewayUrl,
+        pidDir: PIDS_REPLICAS,
+        pattern: REPLICA_SUBSET,
+        report: 'replicas',
+      }),
     `${RESULTS}/replicas.json`,
   );
   await product.stop();
