@@ -2,7 +2,8 @@
 // restarted in turn as Kubernetes does on a release (SIGTERM, wait until its successor is ready, next). After the
 // client's allowed retries (GET on 502, 504 and network errors, as the web app does) no request failed, no write was
 // lost, and every copy of the written assets in the other services equals inventory's. And an access change reaches
-// both gateways: a revoked API key is refused by each. And a schedule runs once per period, not once per replica.
+// both gateways: a revoked API key is refused by each. A replica killed outright (SIGKILL) costs only the writes it
+// had begun (502); the reads go on. And a schedule runs once per period, not once per replica.
 // Runs against a product started with two replicas (deploy/scripts/test.mjs starts one for the `replicas` project).
 // Short form: one replica of three services and one gateway; `FAULT_ROLLING=all` restarts all twelve.
 import fs from 'node:fs';
@@ -74,6 +75,73 @@ async function read(as: ReturnType<typeof callAs>, route: string, tally: Tally):
   }
 }
 
+/**
+ * Readers and writers at a steady rate until `stop()`: reads as the web app makes them (retried), writes (PUT assets,
+ * one new asset each) not retried. `stop()` answers what they saw and the externalIds of the acknowledged writes.
+ */
+function steadyLoad(as: ReturnType<typeof callAs>, run: string) {
+  const reads: Tally = { requests: 0, retries: 0, failures: [] };
+  const writes: Tally = { requests: 0, retries: 0, failures: [] };
+  const written = new Set<string>();
+  let running = true;
+  const routes = ['assets', 'tags', 'collections', 'business-events', 'users/profile', 'organizations/workload'];
+  const reader = async (r: number) => {
+    for (let i = r; running; i += 1) await read(as, routes[i % routes.length]!, reads);
+  };
+  const writer = async (w: number) => {
+    for (let round = 0; running; round += 1) {
+      const externalId = `i-${run}-${w}-${round}`;
+      writes.requests += 1;
+      try {
+        const answer = await as('PUT', 'assets', {
+          assets: [{ externalId, name: `${run}-${w}-${round}`, instance_type: 'm5.large', site: 'us-east-1a' }],
+        });
+        if (answer.status === 200) written.add(externalId);
+        else writes.failures.push(`PUT assets: ${answer.status} ${answer.text.slice(0, 160)}`);
+      } catch (error) {
+        writes.failures.push(`PUT assets: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      await sleep(100);
+    }
+  };
+  const load = [...Array(READERS).keys()].map(reader).concat([...Array(WRITERS).keys()].map(writer));
+  return {
+    stop: async () => {
+      running = false;
+      await Promise.all(load);
+      return { reads, writes, written };
+    },
+  };
+}
+
+/** Waits until the supervisor has replaced `name`'s process `pid` and the new one is ready. */
+async function replaced(target: ProductProcess, pid: number): Promise<void> {
+  await pollUntil(`${target.name} to be replaced`, () => pidOf(target.name) !== pid, {
+    timeoutMs: 60_000,
+    intervalMs: 200,
+  });
+  await pollUntil(`${target.name}'s successor to be ready`, () => isReady(target.port), {
+    timeoutMs: 120_000,
+    intervalMs: 200,
+  });
+}
+
+/** The product's copies of the organization's assets converge on inventory's; prints how long that took. */
+async function expectCopiesEqual(organizationId: string, what: string): Promise<void> {
+  const since = Date.now();
+  let left: string[] = [];
+  await pollUntil(
+    'every copy to equal its source',
+    async () => {
+      left = await differences(organizationId);
+      return left.length === 0;
+    },
+    { timeoutMs: 180_000, intervalMs: 1000 },
+  ).catch(() => undefined);
+  process.stdout.write(`[${what}] copies equal ${((Date.now() - since) / 1000).toFixed(1)} s after the fault\n`);
+  expect(left).toEqual([]);
+}
+
 describe('two replicas of every process', () => {
   let admin: OrganizationSession;
   beforeAll(async () => {
@@ -84,41 +152,13 @@ describe('two replicas of every process', () => {
 
   it('restarts replica after replica under load: no failed request, no lost write, copies equal', async () => {
     const as = callAs(admin);
-    const run = Date.now().toString(36);
-    const reads: Tally = { requests: 0, retries: 0, failures: [] };
-    const writes: Tally = { requests: 0, retries: 0, failures: [] };
-    const written = new Set<string>();
-    let running = true;
-    const routes = ['assets', 'tags', 'collections', 'business-events', 'users/profile', 'organizations/workload'];
-    const reader = async (r: number) => {
-      for (let i = r; running; i += 1) await read(as, routes[i % routes.length]!, reads);
-    };
-    // Writes are not retried (a PUT of assets is idempotent, but the test holds the product to zero failures).
-    const writer = async (w: number) => {
-      for (let round = 0; running; round += 1) {
-        const externalId = `i-rolling-${run}-${w}-${round}`;
-        writes.requests += 1;
-        try {
-          const answer = await as('PUT', 'assets', {
-            assets: [
-              { externalId, name: `rolling-${run}-${w}-${round}`, instance_type: 'm5.large', site: 'us-east-1a' },
-            ],
-          });
-          if (answer.status === 200) written.add(externalId);
-          else writes.failures.push(`PUT assets: ${answer.status} ${answer.text.slice(0, 120)}`);
-        } catch (error) {
-          writes.failures.push(`PUT assets: ${error instanceof Error ? error.message : String(error)}`);
-        }
-        await sleep(100);
-      }
-    };
-    const load = [...Array(READERS).keys()].map(reader).concat([...Array(WRITERS).keys()].map(writer));
-
+    const run = `rolling-${Date.now().toString(36)}`;
+    const load = steadyLoad(as, run);
     const restarted: string[] = [];
     const targets =
       process.env.FAULT_ROLLING === 'all' ? processes() : processes().filter((p) => SHORT_FORM.includes(p.name));
     const began = Date.now();
-    try {
+    const restarts = async () => {
       await sleep(2000); // the load runs on a steady product first
       for (const target of targets) {
         const pid = pidOf(target.name);
@@ -138,23 +178,19 @@ describe('two replicas of every process', () => {
           },
           { timeoutMs: 30_000, intervalMs: 100 },
         );
-        await pollUntil(`${target.name} to be replaced`, () => pidOf(target.name) !== pid, {
-          timeoutMs: 60_000,
-          intervalMs: 200,
-        });
-        await pollUntil(`${target.name}'s successor to be ready`, () => isReady(target.port), {
-          timeoutMs: 120_000,
-          intervalMs: 200,
-        });
+        await replaced(target, pid);
         restarted.push(
           `${target.name} ${((Date.now() - signalled) / 1000).toFixed(1)} s (live while draining: ${draining.live})`,
         );
       }
       await sleep(2000);
-    } finally {
-      running = false;
-      await Promise.all(load);
-    }
+    };
+    const restarting = await restarts().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    const { reads, writes, written } = await load.stop();
+    if (restarting) throw restarting;
     const seconds = ((Date.now() - began) / 1000).toFixed(0);
     process.stdout.write(
       `[rolling restart] ${restarted.length} restarts in ${seconds} s: ${restarted.join('; ')}\n` +
@@ -167,22 +203,40 @@ describe('two replicas of every process', () => {
     expect(reads.requests).toBeGreaterThan(targets.length);
 
     // Every acknowledged write is there, and the other services' copies converge on inventory's.
-    const found = await as<{ total: number }>('GET', `assets?search=rolling-${run}&pageSize=1`);
+    const found = await as<{ total: number }>('GET', `assets?search=${run}&pageSize=1`);
     expect([found.status, found.body.total]).toEqual([200, written.size]);
-    const converged = Date.now();
-    let left: string[] = [];
-    await pollUntil(
-      'every copy to equal its source',
-      async () => {
-        left = await differences(admin.organizationId);
-        return left.length === 0;
-      },
-      { timeoutMs: 180_000, intervalMs: 1000 },
-    ).catch(() => undefined);
-    process.stdout.write(
-      `[rolling restart] ${written.size} assets written; copies equal ${((Date.now() - converged) / 1000).toFixed(1)} s after the last restart\n`,
+    await expectCopiesEqual(admin.organizationId, 'rolling restart');
+  });
+
+  it('a replica killed (SIGKILL) under load: reads recover, only writes in flight fail (502), it comes back', async () => {
+    const as = callAs(admin);
+    const run = `killed-${Date.now().toString(36)}`;
+    const target = processes().find((p) => p.name === 'inventory-2')!;
+    const load = steadyLoad(as, run);
+    await sleep(2000);
+    const pid = pidOf(target.name);
+    const killed = Date.now();
+    process.kill(pid, 'SIGKILL');
+    const back = await replaced(target, pid).then(
+      () => undefined,
+      (error: unknown) => error,
     );
-    expect(left).toEqual([]);
+    const backAfter = ((Date.now() - killed) / 1000).toFixed(1);
+    await sleep(2000);
+    const { reads, writes, written } = await load.stop();
+    if (back) throw back;
+    process.stdout.write(
+      `[replica killed] ${target.name} back in ${backAfter} s; reads ${reads.requests} (${reads.retries} retried, ` +
+        `${reads.failures.length} failed), writes ${writes.requests} (${writes.failures.length} failed: ` +
+        `${writes.failures.join('; ') || 'none'})\n`,
+    );
+    expect(reads.failures).toEqual([]);
+    // A write the killed process had begun is cut: 502 with the standard body, never another answer.
+    for (const failure of writes.failures) expect(failure).toMatch(/^PUT assets: 502 .*"code":"BAD_GATEWAY"/);
+    expect(writes.failures.length).toBeLessThanOrEqual(WRITERS);
+    const found = await as<{ total: number }>('GET', `assets?search=${run}&pageSize=1`);
+    expect(found.body.total).toBeGreaterThanOrEqual(written.size);
+    await expectCopiesEqual(admin.organizationId, 'replica killed');
   });
 
   it('an access change reaches both gateways: a revoked API key is refused by each', async () => {
