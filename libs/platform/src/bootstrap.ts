@@ -138,12 +138,12 @@ function closeGracefullyOnSignals(app: INestApplication, service: string, drainM
     new Promise((resolve) => setTimeout(resolve, drainMs))
       .then(() => app.close())
       .then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error(`shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
-        process.exit(1);
-      },
-    );
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error(`shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGTERM', close);
   process.once('SIGINT', close);
