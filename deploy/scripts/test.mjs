@@ -106,7 +106,7 @@ const testEnv = {
 // Every jest project but the ones that need the running product (jest.config.js builds the list from services.json).
 const backendProjects = require('../../jest.config.js')
   .projects.map((project) => project.displayName)
-  .filter((name) => !['e2e', 'security', 'faults'].includes(name));
+  .filter((name) => !['e2e', 'security', 'faults', 'replicas'].includes(name));
 if (ready && wanted('unit')) {
   await step(
     'unit and integration tests (jest, every workspace)',
