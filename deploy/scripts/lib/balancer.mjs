@@ -12,30 +12,22 @@ import { pipeline } from 'node:stream/promises';
 import { ROOT } from './proc.mjs';
 
 const UNAVAILABLE = 'Unable to complete your request. Try again later'; // MESSAGES.unavailable
-/** Headers a proxy never forwards (RFC 9110 §7.6.1; Expect is answered here, by Node), in either direction. */
-const HOP_BY_HOP = new Set([
-  'expect',
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'transfer-encoding',
-  'te',
-  'trailer',
-  'upgrade',
-]);
 
 /** The request body as a stream made on demand: a gateway that refused the connection has read none of it. */
 async function* bodyOf(req) {
   for await (const chunk of req) yield chunk;
 }
 
-const withoutHopByHop = (headers) =>
-  Object.fromEntries(Object.entries(headers).filter(([name, value]) => value !== undefined && !HOP_BY_HOP.has(name)));
-
 /** Listens on `port` and spreads requests over `upstreams` (the gateways' base URLs). Resolves with `close()`. */
 export async function startBalancer({ port, upstreams, host = '0.0.0.0' }) {
   const require = createRequire(import.meta.url);
-  const { UpstreamPool } = require(path.join(ROOT, 'dist/gateway/src/routing/upstream-pool.js'));
+  const { UpstreamPool, HOP_BY_HOP } = require(path.join(ROOT, 'dist/gateway/src/routing/upstream-pool.js'));
+  // Expect is answered here, by Node; undici refuses to send it on.
+  const notForwarded = new Set([...HOP_BY_HOP, 'expect']);
+  const withoutHopByHop = (headers) =>
+    Object.fromEntries(
+      Object.entries(headers).filter(([name, value]) => value !== undefined && !notForwarded.has(name)),
+    );
   const pool = new UpstreamPool(upstreams, { connections: 128, keepAliveTimeout: 30_000 });
 
   const server = http.createServer(async (req, res) => {

@@ -11,7 +11,8 @@ import {
   REQUEST_ID_HEADER,
   type ServiceName,
 } from '@infra/contracts';
-import { HOP_BY_HOP, ProxyService, UPSTREAM_HEADERS_TIMEOUT_MS } from '../routing/proxy.service';
+import { ProxyService, UPSTREAM_HEADERS_TIMEOUT_MS } from '../routing/proxy.service';
+import { HOP_BY_HOP } from '../routing/upstream-pool';
 import { idempotencyError, idempotencyKeyOf, KEYED_METHODS } from './idempotency-key';
 import {
   fingerprintOf,

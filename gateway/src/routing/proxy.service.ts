@@ -8,6 +8,7 @@ import { Dispatcher, errors as undiciErrors } from 'undici';
 import { MESSAGES, REQUEST_ID_HEADER, ServiceName } from '@infra/contracts';
 import { CALLER_CONTEXT_HEADER } from '@infra/platform';
 import { GatewayEnv } from '../gateway.env';
+import { HOP_BY_HOP } from './upstream-pool';
 import { Upstreams } from './upstreams';
 
 /** Request headers a service may see. Cookies and Authorization stop at the gateway. */
@@ -48,19 +49,8 @@ function hasRequestBody(req: Request): boolean {
   );
 }
 
-/** Hop-by-hop headers never cross a proxy (RFC 9110 §7.6.1). */
 /** How long the gateway waits for a service's answer to start before it answers 504. */
 export const UPSTREAM_HEADERS_TIMEOUT_MS = 30_000;
-
-export const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'upgrade',
-  'proxy-connection',
-  'te',
-  'trailer',
-]);
 
 /** Forwards requests to the owning service over pooled keep-alive connections, streaming both bodies. */
 @Injectable()

@@ -1,6 +1,17 @@
 import { Readable } from 'node:stream';
 import { Dispatcher, Pool } from 'undici';
 
+/** Hop-by-hop headers never cross a proxy (RFC 9110 §7.6.1): the gateway's and the local balancer's. */
+export const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'proxy-connection',
+  'te',
+  'trailer',
+]);
+
 /** How often the gateway asks each replica of a service whether it is ready (only when it has several). */
 export const UPSTREAM_PROBE_EVERY_MS = 1000;
 
