@@ -12,6 +12,7 @@
 import { Client } from 'pg';
 import type { CreateTagsResponse, TelemetryIngestResponse, UpsertAssetsResponse } from '@infra/contracts';
 import { api, apiJsonText, existingOrganization, freshOrganization, timed } from './bench-client';
+import { demoGenerators } from './demo-generators';
 import { percentile } from './stats';
 import { printWallCost } from './wall-cost';
 import type { DataSource } from 'typeorm';
@@ -45,21 +46,6 @@ const WALLED_ANALYSES = [
   'businessOverview',
 ] as const;
 const ASSET_ANALYSES = ['workload', 'cost-analysis', 'workload-gap-analysis', 'system-utilization', 'system-ratings'];
-
-// The demo generator is an ES module; this file compiles to CommonJS, whose `import()` would become `require()`.
-const importModule = new Function('path', 'return import(path)') as (path: string) => Promise<Record<string, unknown>>;
-
-interface FleetModules {
-  generateAssets(count: number, options: { seed: number; label: string }): { externalId: string }[];
-  generateTelemetry(assets: unknown[], options: { seed: number; days: number }): Iterable<unknown[]>;
-}
-
-async function fleetModules(): Promise<FleetModules> {
-  const root = `${process.cwd()}/deploy/scripts/lib`;
-  const fleet = await importModule(`${root}/demo-fleet.mjs`);
-  const telemetry = await importModule(`${root}/demo-telemetry.mjs`);
-  return { generateAssets: fleet.generateAssets, generateTelemetry: telemetry.generateTelemetry } as FleetModules;
-}
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -115,7 +101,7 @@ async function main(): Promise<void> {
     return;
   }
   const { run, accountId, organizationId } = await freshOrganization();
-  const { generateAssets, generateTelemetry } = await fleetModules();
+  const { generateAssets, generateTelemetry } = await demoGenerators();
   const assets = generateAssets(ASSETS, { seed: 11, label: `bench-${run}` });
   const assetIds: string[] = [];
   for (let start = 0; start < assets.length; start += 1000)

@@ -1,8 +1,8 @@
 // The local stand-in for the load balancer in front of the gateways (a Kubernetes Service or Ingress), used when the
 // product runs two of everything (`npm run start:replicas`). It is the gateway's own pool of replicas
 // (gateway/src/routing/upstream-pool.ts, built): round-robin over the gateways that answer /health/ready, asked every
-// second; a refused connection goes to the next gateway, as does a read cut before its answer. It appends the client
-// to X-Forwarded-For (the gateways trust one hop).
+// second; a refused connection goes to the next gateway, as does an idempotent request (GET, PUT, DELETE) cut before
+// its answer. It appends the client to X-Forwarded-For (the gateways trust one hop).
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { createRequire } from 'node:module';

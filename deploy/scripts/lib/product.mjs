@@ -311,12 +311,14 @@ export async function startProduct(processes, { gatewayUrl, balancer, logFile, p
   if (pidDir) pidDir = path.resolve(ROOT, pidDir);
   if (pidDir) {
     fs.mkdirSync(pidDir, { recursive: true });
-    // Which process listens where (the rolling-restart test restarts each replica and waits for it to be ready).
+    // Which process listens where (the rolling-restart test restarts each replica and waits for it to be ready; the
+    // load bench reads each one's /metrics, on the gateway's own metrics port).
     const list = processes.map(({ name, service, replica, env }) => ({
       name,
       service,
       replica,
       port: Number(env.PORT),
+      metricsPort: Number(env.METRICS_PORT ?? env.PORT),
     }));
     fs.writeFileSync(path.join(pidDir, 'processes.json'), `${JSON.stringify(list, null, 2)}\n`);
   }

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { UpstreamPool } from './upstream-pool';
+import { RESEND_BODY_LIMIT_BYTES, UpstreamPool } from './upstream-pool';
 
 /** A replica that answers `name:<body>` and says whether it is ready. */
 interface FakeReplica {
@@ -9,6 +9,8 @@ interface FakeReplica {
   url: string;
   ready: boolean;
   served: number;
+  /** Reads each request whole, then closes the connection without answering (a replica stopping mid-request). */
+  cutting?: boolean;
 }
 
 async function replica(name: string): Promise<FakeReplica> {
@@ -22,6 +24,7 @@ async function replica(name: string): Promise<FakeReplica> {
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
       fake.served += 1;
+      if (fake.cutting) return void req.socket.destroy();
       res.end(`${name}:${body}`);
     });
   });
@@ -89,6 +92,29 @@ describe('UpstreamPool (the replicas of one service)', () => {
       expect(
         await text({ method: 'POST', path: '/x', body: () => Readable.from([Buffer.from('row 1\n'), 'row 2']) }),
       ).toBe('b:row 1\nrow 2');
+    }
+  });
+
+  it('sends an idempotent request cut before its answer to the next replica, its streamed body again', async () => {
+    pool = new UpstreamPool([a.url, b.url], { connections: 4 }, HOUR);
+    a.cutting = true;
+    const rows = () => Readable.from([Buffer.from('row 1\n'), 'row 2']);
+    for (let i = 0; i < 2; i += 1) expect(await text({ method: 'PUT', path: '/x', body: rows })).toBe('b:row 1\nrow 2');
+    expect(a.served).toBe(1);
+  });
+
+  it('does not send again a cut request that may not be made twice, or whose body was too large to keep', async () => {
+    pool = new UpstreamPool([a.url, b.url], { connections: 4 }, HOUR);
+    a.cutting = true;
+    b.cutting = true;
+    const large = () => Readable.from([Buffer.alloc(RESEND_BODY_LIMIT_BYTES), Buffer.from('x')]);
+    for (const request of [
+      { method: 'POST', path: '/x', body: () => Readable.from(['row 1']) },
+      { method: 'PUT', path: '/x', body: large },
+    ] as const) {
+      const served = a.served + b.served;
+      await expect(pool.request(request)).rejects.toMatchObject({ code: 'UND_ERR_SOCKET' });
+      expect(a.served + b.served).toBe(served + 1);
     }
   });
 

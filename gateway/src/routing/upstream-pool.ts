@@ -28,8 +28,16 @@ interface Replica {
 
 /** Connection failures that prove the request never reached the service (any request may go to another replica). */
 const REFUSED = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT']);
-/** A socket closed before the answer: the service may have started on it, so only reads go elsewhere. */
+/**
+ * A socket closed before the answer: the service may have acted on the request, so only a request that may be made
+ * twice goes elsewhere. Most often a replica closing its idle keep-alive connections as it stops, just as one is
+ * taken for a new request.
+ */
 const CUT = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+/** Methods whose second request changes nothing the first did not (RFC 9110 §9.2.2), as nginx's proxy_next_upstream. */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+/** The largest streamed body of an idempotent request kept to send again after a cut; a larger one is not resent. */
+export const RESEND_BODY_LIMIT_BYTES = 1024 * 1024;
 
 function codeOf(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
@@ -38,9 +46,10 @@ function codeOf(error: unknown): string | undefined {
 /**
  * The replicas of one service, as a Kubernetes Service spreads them: requests go round-robin to the replicas that
  * say they are ready (`GET /health/ready`, asked every second), and a request whose connection is refused (a replica
- * that just stopped) goes to the next one, as does a read cut before its answer. With one URL (a Kubernetes
- * Service, which does this itself) it is a plain keep-alive pool and asks nothing. Free of Nest: the local balancer
- * in front of the gateways (deploy/scripts/lib/balancer.mjs) is this pool too.
+ * that just stopped) goes to the next one, as does an idempotent request (GET, PUT, DELETE) cut before its answer,
+ * its body sent again. With one URL (a Kubernetes Service, which does this itself) it is a plain keep-alive pool and
+ * asks nothing. Free of Nest: the local balancer in front of the gateways (deploy/scripts/lib/balancer.mjs) is this
+ * pool too.
  */
 export class UpstreamPool {
   private readonly replicas: Replica[];
@@ -56,17 +65,18 @@ export class UpstreamPool {
   }
 
   async request(options: UpstreamRequest): Promise<Dispatcher.ResponseData> {
+    const idempotent = IDEMPOTENT.has(options.method);
+    const bodies = new AttemptBodies(options.body, idempotent);
     let failure: unknown;
     for (const replica of this.order()) {
-      const body = typeof options.body === 'function' ? options.body() : options.body;
+      const body = bodies.next();
+      if (body === CANNOT_RESEND) break;
       try {
         return await replica.pool.request({ ...options, body });
       } catch (error) {
         failure = error;
-        const untouched = !(body instanceof Readable) || !body.readableDidRead;
         const code = codeOf(error);
-        const read = options.method === 'GET' || options.method === 'HEAD';
-        if (!untouched || !code || !(REFUSED.has(code) || (read && CUT.has(code)))) throw error;
+        if (!code || !(REFUSED.has(code) || (idempotent && CUT.has(code)))) throw error;
         replica.ready = false; // until its next answer to the probe
       }
     }
@@ -104,5 +114,42 @@ export class UpstreamPool {
   async close(): Promise<void> {
     clearInterval(this.probing);
     await Promise.all(this.replicas.map((replica) => replica.pool.close()));
+  }
+}
+
+const CANNOT_RESEND = Symbol('cannot resend');
+
+/**
+ * The body of each attempt at one request. A streamed body is made anew while no attempt has read any of it (a
+ * refused connection reads none); an idempotent request's is also kept as it streams (up to RESEND_BODY_LIMIT_BYTES)
+ * so that it can be sent again whole after a cut. Otherwise there is nothing to send again.
+ */
+class AttemptBodies {
+  private last?: Readable;
+  private kept: Buffer[] = [];
+  private keptBytes = 0;
+  private keptWhole = false;
+
+  constructor(
+    private readonly source: UpstreamRequest['body'],
+    private readonly keep: boolean,
+  ) {}
+
+  next(): Buffer | string | Readable | undefined | typeof CANNOT_RESEND {
+    if (typeof this.source !== 'function') return this.source;
+    if (this.last?.readableDidRead) return this.keptWhole ? Buffer.concat(this.kept) : CANNOT_RESEND;
+    this.last = this.keep ? Readable.from(this.keeping(this.source())) : this.source();
+    return this.last;
+  }
+
+  private async *keeping(stream: Readable): AsyncGenerator<Buffer> {
+    for await (const chunk of stream as AsyncIterable<Buffer | string>) {
+      const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+      this.keptBytes += bytes.length;
+      if (this.keptBytes <= RESEND_BODY_LIMIT_BYTES) this.kept.push(bytes);
+      else this.kept = [];
+      yield bytes;
+    }
+    this.keptWhole = this.keptBytes <= RESEND_BODY_LIMIT_BYTES;
   }
 }

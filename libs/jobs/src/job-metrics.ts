@@ -24,6 +24,17 @@ export const jobsFailed = new Counter({
   registers: [metricsRegistry],
 });
 
+/**
+ * Jobs found stalled (their worker stopped renewing the lock: killed, or its event loop held longer than the lock) and
+ * put back to wait, or failed past the stalled limit. Counted by the worker that found them; sum the processes.
+ */
+export const jobsStalled = new Counter({
+  name: 'jobs_stalled_total',
+  help: 'Jobs found stalled by this process, by queue',
+  labelNames: ['queue'],
+  registers: [metricsRegistry],
+});
+
 export const jobDuration = new Histogram({
   name: 'job_duration_seconds',
   help: 'Duration of job attempts by queue, job name and outcome',

@@ -12,7 +12,7 @@ import { Job, Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
 import type Redis from 'ioredis';
 import { inOrganization, REDIS } from '@infra/platform';
 import { defaultJobOptions, JOB_DEFAULTS, RetryOptions } from './job-defaults';
-import { jobDuration, jobsCompleted, jobsFailed } from './job-metrics';
+import { jobDuration, jobsCompleted, jobsFailed, jobsStalled } from './job-metrics';
 import { JobQueue, jobQueueToken } from './job-queue';
 import type { JobProcessor, JobProcessorClass, JobSchedule } from './job-types';
 import { JobsRuntime, jobsRuntime } from './jobs-env';
@@ -127,6 +127,10 @@ class QueueRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
       concurrency: this.options.concurrency ?? JOB_DEFAULTS.concurrency,
     });
     this.worker.on('error', (error) => this.logger.warn(`worker: ${error.message}`));
+    this.worker.on('stalled', (jobId) => {
+      jobsStalled.inc({ queue: this.options.queue });
+      this.logger.warn({ jobId }, 'job stalled: its worker stopped renewing its lock; it runs again');
+    });
     this.worker.on('failed', (job, error) => {
       if (!job) return;
       this.logger.warn(
