@@ -22,6 +22,7 @@ async function* bodyOf(req) {
 export async function startBalancer({ port, upstreams, host = '0.0.0.0' }) {
   const require = createRequire(import.meta.url);
   const { UpstreamPool, HOP_BY_HOP } = require(path.join(ROOT, 'dist/gateway/src/routing/upstream-pool.js'));
+  const { keepIdleConnectionsLonger } = require(path.join(ROOT, 'dist/libs/platform/src/http/keep-alive.js'));
   // Expect is answered here, by Node; undici refuses to send it on.
   const notForwarded = new Set([...HOP_BY_HOP, 'expect']);
   const withoutHopByHop = (headers) =>
@@ -53,6 +54,8 @@ export async function startBalancer({ port, upstreams, host = '0.0.0.0' }) {
       res.end(JSON.stringify({ statusCode: 502, message: UNAVAILABLE, errorId: randomUUID(), code: 'BAD_GATEWAY' }));
     }
   });
+  // As the gateways do: Node's 5 s would close a connection a busy client is about to reuse (its write: EPIPE).
+  keepIdleConnectionsLonger(server);
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolve);

@@ -11,6 +11,7 @@ import {
   answerClientErrorsInStandardBody,
   isLargeJsonBody,
   isSmallJsonBody,
+  keepIdleConnectionsLonger,
   parseLargeJsonBodies,
   refuseDeepJson,
   refuseUnsafeText,
@@ -76,26 +77,11 @@ export async function bootstrapApp(module: unknown, options: BootstrapOptions): 
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json', ui: false });
   await options.beforeListen?.(app);
   await app.listen(options.env.PORT, options.env.HOST);
-  keepIdleConnectionsLonger(app);
+  keepIdleConnectionsLonger(app.getHttpServer() as Server);
   answerClientErrorsInStandardBody(app.getHttpServer() as Server, options.service);
   new NestLogger('Bootstrap').log(`${options.service} listening on ${options.env.HOST}:${options.env.PORT}`);
   closeGracefullyOnSignals(app, options.service, options.env.SHUTDOWN_DRAIN_MS);
   return app;
-}
-
-/**
- * Idle keep-alive connections are kept 65 s instead of Node's 5 s. A client whose event loop is busy (a script
- * generating the next 50,000 samples, a proxy under load) sends its next request on a connection it still thinks
- * open; when the server has closed it meanwhile, that POST fails with EPIPE/ECONNRESET and is not retried. Longer
- * than the clients' and load balancers' own idle time-outs (60 s is the common default), so they close first.
- */
-export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
-
-function keepIdleConnectionsLonger(app: NestExpressApplication): void {
-  const server = app.getHttpServer() as Server;
-  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-  // Must exceed keepAliveTimeout, or a request arriving late on an idle connection can be cut (Node's advice).
-  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
 }
 
 let watchingProcessErrors = false;
