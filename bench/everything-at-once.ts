@@ -42,6 +42,7 @@ const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const HOUR_MS = 3_600_000;
 const CHUNK = 50_000;
 const TARGET_P99_MS = 300;
+const QUIET_MS = 5000;
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -92,8 +93,11 @@ function productProcesses(): ProductProcess[] {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as ProductProcess[];
 }
 
-/** One scrape of a process's /metrics: its event-loop delay p99 since the last scrape, and its stalled jobs. */
-async function scrape(process_: ProductProcess): Promise<{ loopP99Ms: number; stalled: number }> {
+/**
+ * One scrape of a process's /metrics: its event-loop delay p99 since the last scrape, its stalled jobs and the events
+ * its consumers took.
+ */
+async function scrape(process_: ProductProcess): Promise<{ loopP99Ms: number; stalled: number; consumed: number }> {
   const text = await fetch(`http://127.0.0.1:${process_.metricsPort ?? process_.port}/metrics`).then(
     (answer) => (answer.ok ? answer.text() : ''),
     () => '', // not read: printed as NaN
@@ -103,7 +107,20 @@ async function scrape(process_: ProductProcess): Promise<{ loopP99Ms: number; st
   return {
     loopP99Ms: (values('nodejs_eventloop_lag_p99_seconds')[0] ?? Number.NaN) * 1000,
     stalled: values('jobs_stalled_total').reduce((sum, value) => sum + value, 0),
+    consumed: values('inbox_events_total').reduce((sum, value) => sum + value, 0),
   };
+}
+
+/** Until no consumer of any process has taken an event for QUIET_MS: the read models have caught up. */
+async function quiet(processes: ProductProcess[]): Promise<void> {
+  const consumed = async () => (await Promise.all(processes.map(scrape))).reduce((sum, f) => sum + f.consumed, 0);
+  let last = await consumed();
+  let since = Date.now();
+  await until('the consumers to catch up', async () => {
+    const now = await consumed();
+    if (now !== last) [last, since] = [now, Date.now()];
+    return Date.now() - since >= QUIET_MS;
+  });
 }
 
 // ---- autocannon ----
@@ -184,6 +201,7 @@ async function main(): Promise<void> {
       assetIds.push(...results.map((result) => result.id));
     }
   });
+  const putsDone = performance.now();
   say(`setup: ${ASSETS} assets in ${(assetsMs / 1000).toFixed(1)} s`);
   const tag = (await api<CreateTagsResponse>('POST', 'tags/batch', { tags: [{ key: `load-${run}`, value: 'tenth' }] }))
     .tags[0]!.id;
@@ -205,6 +223,9 @@ async function main(): Promise<void> {
     );
     return rows[0]!.known >= ASSETS;
   });
+  say(
+    `setup: analytics held every asset ${((performance.now() - putsDone) / 1000).toFixed(1)} s after the last PUT (its consumer's pace)`,
+  );
   const endHour = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - HOUR_MS;
   let seeded = 0;
   const [, seedMs] = await timed(async () => {
@@ -221,6 +242,8 @@ async function main(): Promise<void> {
     });
   });
   say(`setup: ${seeded.toLocaleString('en-US')} samples sent and rolled up in ${(seedMs / 1000).toFixed(1)} s`);
+  const [, quietMs] = await timed(() => quiet(processes));
+  say(`setup: every consumer caught up ${((quietMs - QUIET_MS) / 1000).toFixed(1)} s later`);
 
   // 2. The baseline: the sign-in page, same connections, same run.
   const headers = { authorization: `Bearer ${token}`, organizationid: organizationId };
