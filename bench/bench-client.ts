@@ -1,6 +1,6 @@
 // What every benchmark needs of the running product: the demo System Admin signed in, a fresh account and
 // organization of its own (the demo data is left alone), JSON calls through the gateway, and timing.
-import { PLAN_LIMITS } from '@infra/contracts';
+import { type FileAddressDto, PLAN_LIMITS } from '@infra/contracts';
 
 export const BASE_URL = process.env.BASE_URL ?? 'http://localhost:8080';
 const SYSADMIN = { email: 'sysadmin@demo.local', password: 'Demo-System-Pass-1' };
@@ -89,4 +89,12 @@ export async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   const started = performance.now();
   const result = await work();
   return [result, performance.now() - started];
+}
+
+/** Uploads a tag file as the web app does: the upload address from `GET s3/tag-upload/{name}`, then its PUT. */
+export async function uploadTagFile(fileName: string, csv: string): Promise<void> {
+  const address = await api<FileAddressDto>('GET', `s3/tag-upload/${fileName}`);
+  const url = /^https?:/.test(address.url) ? address.url : `${BASE_URL}${address.url}`;
+  const response = await fetch(url, { method: address.method, headers: address.headers, body: csv });
+  if (!response.ok) throw new Error(`PUT upload: ${response.status} ${await response.text()}`);
 }

@@ -19,13 +19,12 @@ import path from 'node:path';
 import { Client } from 'pg';
 import type {
   CreateTagsResponse,
-  FileAddressDto,
   ImportValidationDto,
   TagImportDto,
   TelemetryIngestResponse,
   UpsertAssetsResponse,
 } from '@infra/contracts';
-import { api, apiJsonText, BASE_URL, freshOrganization, session, timed } from './bench-client';
+import { api, apiJsonText, BASE_URL, freshOrganization, session, timed, uploadTagFile } from './bench-client';
 import { demoGenerators, type DemoSample } from './demo-generators';
 import { percentile } from './stats';
 
@@ -341,10 +340,7 @@ async function tagImport(run: string, assets: { externalId: string }[]): Promise
   const csv = `${lines.join('\r\n')}\r\n`;
   const fileName = `load-${run}.csv`;
   const [, ms] = await timed(async () => {
-    const address = await api<FileAddressDto>('GET', `s3/tag-upload/${fileName}`);
-    const url = /^https?:/.test(address.url) ? address.url : `${BASE_URL}${address.url}`;
-    const uploaded = await fetch(url, { method: address.method, headers: address.headers, body: csv });
-    if (!uploaded.ok) throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`);
+    await uploadTagFile(fileName, csv);
     const validation = await api<ImportValidationDto>('GET', `tags/validate/import?fileName=${fileName}`);
     if (!validation.valid) throw new Error(`invalid file: ${JSON.stringify(validation.issues.slice(0, 3))}`);
     const submitted = await api<TagImportDto>('POST', `tags/import?fileName=${fileName}`);

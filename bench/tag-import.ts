@@ -13,8 +13,8 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Client } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { UpsertAssetsResponse, FileAddressDto, ImportValidationDto, TagDto, TagImportDto } from '@infra/contracts';
-import { api, BASE_URL, freshOrganization, timed } from './bench-client';
+import type { UpsertAssetsResponse, ImportValidationDto, TagDto, TagImportDto } from '@infra/contracts';
+import { api, freshOrganization, timed, uploadTagFile } from './bench-client';
 
 const ASSETS = Number(process.env.ASSETS ?? 1000);
 const ROWS = Number(process.env.ROWS ?? 5000);
@@ -60,12 +60,7 @@ async function main(): Promise<void> {
   const fileName = `bench-${run}.csv`;
 
   // 3. Upload, validate, import.
-  const [, uploadMs] = await timed(async () => {
-    const address = await api<FileAddressDto>('GET', `s3/tag-upload/${fileName}`);
-    const url = /^https?:/.test(address.url) ? address.url : `${BASE_URL}${address.url}`;
-    const response = await fetch(url, { method: address.method, headers: address.headers, body: csv });
-    if (!response.ok) throw new Error(`PUT upload: ${response.status} ${await response.text()}`);
-  });
+  const [, uploadMs] = await timed(() => uploadTagFile(fileName, csv));
   const [validation, validateMs] = await timed(() =>
     api<ImportValidationDto>('GET', `tags/validate/import?fileName=${fileName}`),
   );
