@@ -14,7 +14,8 @@ import type {
   UpsertAssetsResponse,
 } from '@infra/contracts';
 import { pollUntil } from '@infra/platform/testing';
-import { call, callAs, tokenFor, type OrganizationSession, uploadTagFile } from '../e2e/support/api-client';
+import { callAs, type OrganizationSession, uploadTagFile } from '../e2e/support/api-client';
+import { ownOrganization } from './support/own-organization';
 import { differences } from './support/read-model-copies';
 
 jest.setTimeout(600_000);
@@ -74,21 +75,7 @@ describe('the Kafka broker killed while users write', () => {
   let eventId = '';
 
   beforeAll(async () => {
-    // An account and organization of the test's own: every copy starts empty, whatever other tests left elsewhere.
-    const sysadmin = (await tokenFor('sysadmin')).accessToken;
-    const account = await call<{ id: string }>('POST', 'accounts', {
-      token: sysadmin,
-      body: { name: `Kafka fault ${run}`, slug: `kf-${run}` },
-    });
-    expect(account.status).toBe(201);
-    const plan = { plan: 'Premium', assetLimit: KNOWN_ASSETS + NEW_ASSETS };
-    expect((await call('PUT', `accounts/${account.body.id}`, { token: sysadmin, body: plan })).status).toBe(200);
-    const organization = await call<{ id: string }>('POST', 'organizations', {
-      token: sysadmin,
-      body: { accountId: account.body.id, name: `Kafka fault ${run}` },
-    });
-    expect(organization.status).toBe(201);
-    admin = { token: sysadmin, organizationId: organization.body.id, accountId: account.body.id };
+    admin = await ownOrganization('Kafka fault', KNOWN_ASSETS + NEW_ASSETS);
     as = callAs(admin);
     // Inventory applies the plan once identity's event reaches it.
     const upserted = await pollUntil(

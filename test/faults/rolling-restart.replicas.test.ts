@@ -12,7 +12,8 @@ import path from 'node:path';
 import Redis from 'ioredis';
 import type { ApiKeyDto, CreatedApiKeyDto } from '@infra/contracts';
 import { pollUntil } from '@infra/platform/testing';
-import { call, callAs, organizationSession, type OrganizationSession } from '../e2e/support/api-client';
+import { call, callAs, type OrganizationSession } from '../e2e/support/api-client';
+import { ownOrganization } from './support/own-organization';
 import { differences } from './support/read-model-copies';
 
 jest.setTimeout(900_000);
@@ -148,7 +149,14 @@ describe('two replicas of every process', () => {
   beforeAll(async () => {
     if (!processes().some((p) => p.replica > 0))
       throw new Error('the product under test runs one replica: start it with `--replicas 2`');
-    admin = await organizationSession('admin');
+    admin = await ownOrganization('Rolling restart', 50_000);
+    // Inventory applies the plan once identity's event reaches it.
+    await pollUntil(
+      'inventory to know the plan',
+      async () =>
+        (await callAs(admin)('PUT', 'assets', { assets: [{ externalId: 'i-probe', name: 'probe' }] })).status === 200,
+      { timeoutMs: 60_000, intervalMs: 500 },
+    );
   });
 
   it('restarts replica after replica under load: no failed request, no lost write, copies equal', async () => {
