@@ -85,6 +85,21 @@ export async function freshOrganization(): Promise<{ run: string; accountId: str
   return { run, accountId: account.id, organizationId };
 }
 
+/** Polls every `everyMs` until `check` answers a value (undefined or false: not yet); fails after `timeoutMs`. */
+export async function pollUntil<T>(
+  what: string,
+  check: () => Promise<T | undefined | false>,
+  { timeoutMs = 60_000, everyMs = 20 } = {},
+): Promise<T> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
 export async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   const started = performance.now();
   const result = await work();

@@ -24,7 +24,16 @@ import type {
   TelemetryIngestResponse,
   UpsertAssetsResponse,
 } from '@infra/contracts';
-import { api, apiJsonText, BASE_URL, freshOrganization, session, timed, uploadTagFile } from './bench-client';
+import {
+  api,
+  apiJsonText,
+  BASE_URL,
+  freshOrganization,
+  pollUntil,
+  session,
+  timed,
+  uploadTagFile,
+} from './bench-client';
 import { demoGenerators, type DemoSample } from './demo-generators';
 import { percentile } from './stats';
 
@@ -44,15 +53,9 @@ const TARGET_P99_MS = 300;
 const QUIET_MS = 5000;
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 1_800_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await sleep(500);
-  }
-}
+/** The set-up's waits: the consumers take minutes over a large fleet. */
+const SET_UP_WAIT = { timeoutMs: 1_800_000, everyMs: 500 };
 
 /** The samples of `chunks` one every SAMPLE_EVERY_HOURS hours, in calls of at most CHUNK. */
 function* thinned(chunks: Iterable<DemoSample[]>): Generator<DemoSample[]> {
@@ -79,8 +82,7 @@ async function sendTelemetry(samples: DemoSample[]): Promise<number> {
 
 interface ProductProcess {
   name: string;
-  port: number;
-  metricsPort?: number;
+  metricsPort: number;
 }
 
 function productProcesses(): ProductProcess[] {
@@ -97,7 +99,7 @@ function productProcesses(): ProductProcess[] {
  * its consumers took.
  */
 async function scrape(process_: ProductProcess): Promise<{ loopP99Ms: number; stalled: number; consumed: number }> {
-  const text = await fetch(`http://127.0.0.1:${process_.metricsPort ?? process_.port}/metrics`).then(
+  const text = await fetch(`http://127.0.0.1:${process_.metricsPort}/metrics`).then(
     (answer) => (answer.ok ? answer.text() : ''),
     () => '', // not read: printed as NaN
   );
@@ -115,11 +117,15 @@ async function quiet(processes: ProductProcess[]): Promise<void> {
   const consumed = async () => (await Promise.all(processes.map(scrape))).reduce((sum, f) => sum + f.consumed, 0);
   let last = await consumed();
   let since = Date.now();
-  await until('the consumers to catch up', async () => {
-    const now = await consumed();
-    if (now !== last) [last, since] = [now, Date.now()];
-    return Date.now() - since >= QUIET_MS;
-  });
+  await pollUntil(
+    'the consumers to catch up',
+    async () => {
+      const now = await consumed();
+      if (now !== last) [last, since] = [now, Date.now()];
+      return Date.now() - since >= QUIET_MS;
+    },
+    SET_UP_WAIT,
+  );
 }
 
 // ---- autocannon ----
@@ -208,20 +214,27 @@ async function main(): Promise<void> {
   for (let start = 0; start < tagged.length; start += 1000) {
     const batch = tagged.slice(start, start + 1000);
     // Tagging learns the assets from inventory's events: refused until it has them.
-    await until('tagging to know the assets', () =>
-      api('POST', 'tags/batchAssignTags', { tagIds: [tag], assetIds: batch }).then(
-        () => true,
-        () => false,
-      ),
+    await pollUntil(
+      'tagging to know the assets',
+      () =>
+        api('POST', 'tags/batchAssignTags', { tagIds: [tag], assetIds: batch }).then(
+          () => true,
+          () => false,
+        ),
+      SET_UP_WAIT,
     );
   }
-  await until('analytics to know every asset', async () => {
-    const { rows } = await db.query<{ known: number }>(
-      'SELECT count(*)::int AS known FROM assets WHERE organization_id = $1',
-      [organizationId],
-    );
-    return rows[0]!.known >= ASSETS;
-  });
+  await pollUntil(
+    'analytics to know every asset',
+    async () => {
+      const { rows } = await db.query<{ known: number }>(
+        'SELECT count(*)::int AS known FROM assets WHERE organization_id = $1',
+        [organizationId],
+      );
+      return rows[0]!.known >= ASSETS;
+    },
+    SET_UP_WAIT,
+  );
   say(
     `setup: analytics held every asset ${((performance.now() - putsDone) / 1000).toFixed(1)} s after the last PUT (its consumer's pace)`,
   );
@@ -230,15 +243,19 @@ async function main(): Promise<void> {
   const [, seedMs] = await timed(async () => {
     for (const samples of thinned(generateTelemetry(assets, { seed: 24, days: DAYS, endHour })))
       seeded += await sendTelemetry(samples);
-    await until('the rollups', async () => {
-      const { rows } = await db.query<{ pending: number }>(
-        `SELECT (SELECT count(*) FROM rollup_pending WHERE organization_id = $1)
-              + (SELECT count(*) FROM period_pending WHERE organization_id = $1)
-              + (SELECT count(*) FROM period_windows WHERE organization_id = $1 AND NOT complete) AS pending`,
-        [organizationId],
-      );
-      return Number(rows[0]!.pending) === 0;
-    });
+    await pollUntil(
+      'the rollups',
+      async () => {
+        const { rows } = await db.query<{ pending: number }>(
+          `SELECT (SELECT count(*) FROM rollup_pending WHERE organization_id = $1)
+                + (SELECT count(*) FROM period_pending WHERE organization_id = $1)
+                + (SELECT count(*) FROM period_windows WHERE organization_id = $1 AND NOT complete) AS pending`,
+          [organizationId],
+        );
+        return Number(rows[0]!.pending) === 0;
+      },
+      SET_UP_WAIT,
+    );
   });
   say(`setup: ${seeded.toLocaleString('en-US')} samples sent and rolled up in ${(seedMs / 1000).toFixed(1)} s`);
   const [, quietMs] = await timed(() => quiet(processes));
@@ -344,14 +361,14 @@ async function tagImport(run: string, assets: { externalId: string }[]): Promise
     const validation = await api<ImportValidationDto>('GET', `tags/validate/import?fileName=${fileName}`);
     if (!validation.valid) throw new Error(`invalid file: ${JSON.stringify(validation.issues.slice(0, 3))}`);
     const submitted = await api<TagImportDto>('POST', `tags/import?fileName=${fileName}`);
-    await until(
+    await pollUntil(
       'the import',
       async () => {
         const current = await api<TagImportDto>('GET', `tags/import/${submitted.id}`);
         if (current.status === 'failed') throw new Error(`the import failed: ${current.message}`);
         return current.status === 'completed';
       },
-      600_000,
+      { timeoutMs: 600_000, everyMs: 500 },
     );
   });
   return ms;

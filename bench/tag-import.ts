@@ -14,23 +14,12 @@ import { pipeline } from 'node:stream/promises';
 import { Client } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { UpsertAssetsResponse, ImportValidationDto, TagDto, TagImportDto } from '@infra/contracts';
-import { api, freshOrganization, timed, uploadTagFile } from './bench-client';
+import { api, freshOrganization, pollUntil, timed, uploadTagFile } from './bench-client';
 
 const ASSETS = Number(process.env.ASSETS ?? 1000);
 const ROWS = Number(process.env.ROWS ?? 5000);
 /** Tags per `GET assets?tagIds=` check (the filter takes up to 100 ids). */
 const SAMPLE_TAGS = 100;
-
-/** Polls every `everyMs` until `check` answers a value; fails after `timeoutMs`. */
-async function pollUntil<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 60_000, everyMs = 20) {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
-}
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const verdict = (ms: number, targetMs: number) => (ms < targetMs ? 'met' : 'MISSED');

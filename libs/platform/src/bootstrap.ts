@@ -77,8 +77,9 @@ export async function bootstrapApp(module: unknown, options: BootstrapOptions): 
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json', ui: false });
   await options.beforeListen?.(app);
   await app.listen(options.env.PORT, options.env.HOST);
-  keepIdleConnectionsLonger(app.getHttpServer() as Server);
-  answerClientErrorsInStandardBody(app.getHttpServer() as Server, options.service);
+  const server = app.getHttpServer() as Server;
+  keepIdleConnectionsLonger(server);
+  answerClientErrorsInStandardBody(server, options.service);
   new NestLogger('Bootstrap').log(`${options.service} listening on ${options.env.HOST}:${options.env.PORT}`);
   closeGracefullyOnSignals(app, options.service, options.env.SHUTDOWN_DRAIN_MS);
   return app;
