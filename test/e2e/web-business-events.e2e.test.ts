@@ -202,6 +202,7 @@ describe('business events, signed in as the demo Admin', () => {
     await page.goto(`${BASE_URL}/collections/${collection?.id ?? ''}`);
     await page.getByRole('heading', { name: collectionName, level: 1 }).waitFor({ timeout: WAIT_MS });
     for (const widget of ['widget-workload-capacity', 'widget-workload-cost']) {
+      await page.getByTestId(widget).scrollIntoViewIfNeeded(); // drawn once near the viewport
       const band = page.getByTestId(widget).locator(`[data-testid="event-band"][aria-label="${name}"]`);
       await band.waitFor({ state: 'attached', timeout: RENDER_MS });
       expect(await band.locator('title').textContent()).toBe(name);

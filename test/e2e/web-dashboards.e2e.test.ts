@@ -136,6 +136,38 @@ describe('dashboards, signed in as the demo Admin', () => {
     await screenshot(page, 'home', 390, WIDGETS.organization);
   });
 
+  it('draws a widget only once it comes near the viewport, and draws it when scrolled to', async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${BASE_URL}/`, { waitUntil: 'domcontentloaded' });
+    const top = page.getByTestId('widget-inventory');
+    const bottom = page.getByTestId('widget-system-utilization');
+    await pollUntil(
+      'the inventory at the top to be drawn',
+      async () => (await top.getByTestId('inventory-total').count()) > 0,
+      {
+        timeoutMs: RENDER_MS,
+        intervalMs: 100,
+      },
+    );
+    // The last widget is far below the fold: its placeholder, though its analysis was asked for with the others.
+    await pollUntil('the last widget to be on the page', async () => (await bottom.count()) > 0, {
+      timeoutMs: RENDER_MS,
+    });
+    expect(await bottom.locator('.MuiSkeleton-root').count()).toBe(1);
+    expect(await bottom.locator('svg').count()).toBe(0);
+    await bottom.scrollIntoViewIfNeeded();
+    await pollUntil(
+      'the last widget to be drawn once scrolled to',
+      async () => (await bottom.locator('svg').count()) > 0,
+      {
+        timeoutMs: RENDER_MS,
+        intervalMs: 100,
+      },
+    );
+    expect(await bottom.locator('.MuiSkeleton-root').count()).toBe(0);
+  });
+
   it('filters Home by a tag, changes the time horizon, and saves the filter as a view', async () => {
     const { page } = session;
     await widgetsRendered(page, WIDGETS.organization);
@@ -173,6 +205,7 @@ describe('dashboards, signed in as the demo Admin', () => {
     await pollUntil(
       'the workload chart to be drawn again for the last 7 days',
       async () => {
+        await page.getByTestId('widget-workload-capacity').scrollIntoViewIfNeeded(); // drawn once near the viewport
         const now = await workloadLines(page);
         return now !== '' && now !== before;
       },

@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { pollUntil } from '@infra/platform/testing';
 import { BROWSER_BASE_URL as BASE_URL, useBrowser } from './support/browser';
+import { scrollToWaiting } from './support/dashboards';
 import { signInThroughPage, selectOrganizationInHeader, DEMO_ORGANIZATION } from './support/web-signin';
 
 jest.setTimeout(1_800_000);
@@ -122,12 +123,11 @@ function englishWordsIn(shown: string, data: ReadonlySet<string>): string[] {
  */
 async function settled(page: Page) {
   await page.waitForLoadState('networkidle', { timeout: LOAD_MS }).catch(() => undefined);
-  await pollUntil(
-    'the page to show its content',
-    async () =>
-      (await page.locator('.MuiSkeleton-root, .MuiCircularProgress-root, [role="progressbar"]').count()) === 0,
-    { timeoutMs: LOAD_MS, intervalMs: 500 },
-  );
+  // Widgets below the fold are drawn once scrolled to.
+  await pollUntil('the page to show its content', async () => (await page.evaluate(scrollToWaiting())) === 0, {
+    timeoutMs: LOAD_MS,
+    intervalMs: 500,
+  });
 }
 
 async function setLanguage(page: Page, language: 'en' | 'fr') {

@@ -142,6 +142,7 @@ async function nextRetry(page: Page, outage: { calls: Map<string, number>; answe
 /** Whether a widget frame shows content: no placeholder, no retrying note, no widget error. */
 async function widgetShowsData(page: Page, testId: string): Promise<boolean> {
   const frame = page.getByTestId(testId);
+  await frame.scrollIntoViewIfNeeded(); // drawn once near the viewport
   return (
     (await frame.locator('.MuiSkeleton-root').count()) === 0 &&
     (await frame.getByTestId('widget-retrying').count()) === 0 &&

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '../../shared/components/ErrorBoundary';
 import { RetryingNote, useRetryAttempts } from '../../shared/components/RetryingNote';
 import type { AnalysisArgs } from './analyticsApi';
+import { useNearViewport } from '../../shared/useNearViewport';
 import { useAnalyticsFormat } from './analyticsFormat';
 
 /** "Oops! Error loading widget" (§2, §8). */
@@ -97,22 +98,16 @@ export function QueryContent<T>({ query, skip, height = 160, children }: QueryCo
   const deferred = useDeferredValue<T | typeof NOT_YET>(query.currentData ?? NOT_YET, NOT_YET);
   const currentData = deferred === NOT_YET || query.currentData === undefined ? undefined : deferred;
   const retrying = useRetryAttempts(query.requestId);
+  // The answer is asked for at once; it is drawn once the widget is near the viewport (the placeholder until then).
+  const [nearRef, near] = useNearViewport<HTMLDivElement>();
   if (query.isError) return <WidgetError />;
   if (skip) return <Typography color="text.secondary">{t('layout.noOrganizations')}</Typography>;
   const note = retrying === undefined ? null : <RetryingNote failedAttempts={retrying} />;
-  if (currentData === undefined) {
-    return (
-      <>
-        {note}
-        <Skeleton variant="rounded" height={height} />
-      </>
-    );
-  }
   return (
-    <>
+    <div ref={nearRef}>
       {note}
-      {children(currentData)}
-    </>
+      {currentData === undefined || !near ? <Skeleton variant="rounded" height={height} /> : children(currentData)}
+    </div>
   );
 }
 
