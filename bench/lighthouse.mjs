@@ -11,11 +11,10 @@ import { writeFile } from 'node:fs/promises';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { demoAdminCookies, firstIds } from './demo-session.mjs';
 
 const BASE_URL = (process.env.BASE_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-// The demo Admin of the seed (test/e2e/support/api-client.ts): an account Admin without MFA.
-const DEMO_ADMIN = { email: 'admin@demo.local', password: 'Demo-Admin-Pass-1' };
 const GOAL = { performance: 90, accessibility: 100 };
 const PAGES = [
   { name: 'sign-in', path: '/signin', signedIn: false },
@@ -43,24 +42,6 @@ const CHROME_FLAGS = [
   '--no-first-run',
   '--no-default-browser-check',
 ];
-
-/** Signs in through the sign-in call and returns the session cookies (name, value, path). */
-async function sessionCookies() {
-  const response = await fetch(`${BASE_URL}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: BASE_URL },
-    body: JSON.stringify(DEMO_ADMIN),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  const cookies = response.headers.getSetCookie().map((header) => {
-    const [pair = '', ...attributes] = header.split(';').map((part) => part.trim());
-    const separator = pair.indexOf('=');
-    const path = attributes.find((attribute) => /^path=/i.test(attribute))?.slice(5) ?? '/';
-    return { name: pair.slice(0, separator), value: pair.slice(separator + 1), path };
-  });
-  if (cookies.length === 0) throw new Error('sign-in set no cookie');
-  return cookies;
-}
 
 /**
  * Readies the tab for a signed-in run: an empty HTTP cache (a first visit's downloads, as Lighthouse's own
@@ -95,26 +76,11 @@ function failedAudits(lhr, categoryId) {
     });
 }
 
-/** The first asset, collection and view of the organization the app opens by default (the first of the first account). */
-async function firstIds(cookies) {
-  const headers = { cookie: cookies.map(({ name, value }) => `${name}=${value}`).join('; ') };
-  const profile = await (await fetch(`${BASE_URL}/api/v1/users/profile`, { headers })).json();
-  const organizationid = profile.accounts?.[0]?.organization?.[0]?.id;
-  const first = async (kind) => {
-    const response = await fetch(`${BASE_URL}/api/v1/${kind}`, { headers: { ...headers, organizationid } });
-    const list = await response.json();
-    const id = (list.items ?? list)[0]?.id;
-    if (!id) throw new Error(`the demo organization has no ${kind}`);
-    return id;
-  };
-  return { asset: await first('assets'), collection: await first('collections'), view: await first('views') };
-}
-
 // PAGES=home,asset measures only the pages whose name is listed.
 const only = (process.env.PAGES ?? '').split(',').filter(Boolean);
 if (only.length > 0) PAGES.splice(0, PAGES.length, ...PAGES.filter((page) => only.includes(page.name)));
-const cookies = await sessionCookies();
-const ids = await firstIds(cookies);
+const cookies = await demoAdminCookies(BASE_URL);
+const ids = await firstIds(BASE_URL, cookies);
 for (const page of PAGES) page.path = page.path.replace(/\{(\w+)\}/, (_, kind) => ids[kind]);
 const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
 const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
