@@ -81,7 +81,7 @@ async function measure(browser, url, cookies) {
     };
   } finally {
     await context.close();
-    if (!process.env.KEEP_TRACE) await rm(file, { force: true });
+    await rm(file, { force: true });
   }
 }
 
@@ -103,14 +103,15 @@ try {
     for (let run = 0; run < RUNS; run++) results.push(await measure(browser, url, signedIn ? cookies : undefined));
     return results;
   };
-  const summary = (results) => ({
-    blocking: median(results.map((result) => result.blocking)),
-    line:
-      `blocking ${ms(median(results.map((result) => result.blocking)))} median ` +
+  const summary = (results) => {
+    const blocking = median(results.map((result) => result.blocking));
+    const line =
+      `blocking ${ms(blocking)} median ` +
       `(${results.map((result) => Math.round(result.blocking)).join(', ')}), ` +
       `longest task ${ms(median(results.map((result) => result.longest)))}, ` +
-      `LCP ${ms(median(results.map((result) => result.lcp)))}`,
-  });
+      `LCP ${ms(median(results.map((result) => result.lcp)))}`;
+    return { blocking, line };
+  };
   const baseline = summary(await runs(`${BASE_URL}/signin`, false));
   console.log(`${RUNS} loads each at ${PHONE.width}×${PHONE.height}, no throttling (${BASE_URL})`);
   console.log(`  sign-in (baseline): ${baseline.line}`);

@@ -8,8 +8,8 @@ import { useDeferredValue, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '../../shared/components/ErrorBoundary';
 import { RetryingNote, useRetryAttempts } from '../../shared/components/RetryingNote';
-import type { AnalysisArgs } from './analyticsApi';
 import { useNearViewport } from '../../shared/useNearViewport';
+import type { AnalysisArgs } from './analyticsApi';
 import { useAnalyticsFormat } from './analyticsFormat';
 
 /** "Oops! Error loading widget" (§2, §8). */
