@@ -14,8 +14,6 @@
 // Goal: reads p99 under 300 ms, zero non-2xx, zero stalled jobs. DATABASE_URL: the product's analytics database
 // (to wait for its read model and rollups).
 import autocannon from 'autocannon';
-import fs from 'node:fs';
-import path from 'node:path';
 import { Client } from 'pg';
 import type {
   CreateTagsResponse,
@@ -35,6 +33,7 @@ import {
   uploadTagFile,
 } from './bench-client';
 import { demoGenerators, type DemoSample } from './demo-generators';
+import { metricsText, type ProductProcess, productProcesses, samplesOf } from './product-metrics';
 import { percentile } from './stats';
 
 const ASSETS = Number(process.env.ASSETS ?? 50_000);
@@ -45,7 +44,6 @@ const DURATION = Number(process.env.DURATION ?? 60);
 const BASELINE_SECONDS = Number(process.env.BASELINE_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 8);
 const ROWS = Number(process.env.ROWS ?? 5000);
-const PID_DIR = process.env.PID_DIR ?? '.cache/pids';
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/infra_analytics';
 const HOUR_MS = 3_600_000;
 const CHUNK = 50_000;
@@ -80,31 +78,13 @@ async function sendTelemetry(samples: DemoSample[]): Promise<number> {
 
 // ---- the product's processes and their metrics ----
 
-interface ProductProcess {
-  name: string;
-  metricsPort: number;
-}
-
-function productProcesses(): ProductProcess[] {
-  const file = path.join(PID_DIR, 'processes.json');
-  if (!fs.existsSync(file)) {
-    say(`(no ${file}: the processes' event-loop delays and stalled jobs are not read)`);
-    return [];
-  }
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as ProductProcess[];
-}
-
 /**
  * One scrape of a process's /metrics: its event-loop delay p99 since the last scrape, its stalled jobs and the events
  * its consumers took.
  */
 async function scrape(process_: ProductProcess): Promise<{ loopP99Ms: number; stalled: number; consumed: number }> {
-  const text = await fetch(`http://127.0.0.1:${process_.metricsPort}/metrics`).then(
-    (answer) => (answer.ok ? answer.text() : ''),
-    () => '', // not read: printed as NaN
-  );
-  const values = (name: string) =>
-    [...text.matchAll(new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.e+-]+)$`, 'gm'))].map((match) => Number(match[1]));
+  const text = await metricsText(process_); // '' when not read: printed as NaN
+  const values = (name: string) => samplesOf(text, name).map((sample) => sample.value);
   return {
     loopP99Ms: (values('nodejs_eventloop_lag_p99_seconds')[0] ?? Number.NaN) * 1000,
     stalled: values('jobs_stalled_total').reduce((sum, value) => sum + value, 0),

@@ -11,11 +11,13 @@ import {
   validateTopicPayload,
 } from '@infra/contracts';
 import { inOrganization, runWithRequestId } from '@infra/platform';
+import { currentEventBatch, type EventBatch, type EventEffects, TransactionEffects } from './event-batch';
 import type { KafkaProducer } from './kafka-producer';
 import { clearStalled, inboxEventDelay, inboxEvents, inboxHandlerFailures, markStalled } from './messaging-metrics';
 import { isPurged } from './organization-purge';
 
-export type ConsumeOutcome = 'applied' | 'duplicate' | 'dead-lettered';
+/** `deferred`: the event's batch failed and is applied again one event at a time (the event then has its outcome). */
+export type ConsumeOutcome = 'applied' | 'duplicate' | 'dead-lettered' | 'deferred';
 
 export interface InboxOptions {
   /** Attempts before a message goes to its dead-letter topic. */
@@ -47,8 +49,22 @@ function serialiseValue(value: unknown): string | Buffer | null {
 
 const DEAD_LETTER_SEND_ATTEMPTS = 10;
 
-/** Applies one event inside the inbox transaction; a throw rolls it back and the event is retried. */
-export type EventHandler<TPayload> = (manager: EntityManager, event: EventEnvelope<TPayload>) => Promise<void>;
+/** How long after it occurred the event was applied. */
+function observeDelay(envelope: EventEnvelope<unknown>, topic: string, consumer: string): void {
+  const occurred = Date.parse(envelope.occurredAt);
+  if (Number.isFinite(occurred)) inboxEventDelay.observe({ topic, consumer }, (Date.now() - occurred) / 1000);
+}
+
+/**
+ * Applies one event inside the inbox transaction; a throw rolls it back and the event is retried. What must wait for
+ * the commit (queueing a job that reads what the handler wrote), or is cheaper once for a batch's events, goes to
+ * `effects`.
+ */
+export type EventHandler<TPayload> = (
+  manager: EntityManager,
+  event: EventEnvelope<TPayload>,
+  effects: EventEffects,
+) => Promise<void>;
 
 export interface ConsumeWith<TPayload> {
   /** Inbox key: one name per projection, stable across releases. */
@@ -80,7 +96,9 @@ function headerValue(value: Buffer | string | (Buffer | string)[] | undefined): 
  * Applies a Kafka message exactly once per consumer: the handler runs in a transaction that also records
  * (eventId, consumer) in the inbox, so a redelivered event is skipped. A handler that keeps failing is
  * retried a bounded number of times, then the message goes to `<topic>.dlq` and is logged with its event id
- * — it never blocks its partition and is never silently committed.
+ * — it never blocks its partition and is never silently committed. A message of a batch (`BatchingKafkaServer`)
+ * is applied in its batch's transaction (`EventBatch`); one that fails there fails the batch, which is then
+ * applied again one event at a time, each as described here.
  */
 export class InboxConsumer {
   private readonly logger = new Logger(InboxConsumer.name);
@@ -123,6 +141,7 @@ export class InboxConsumer {
     const message = context.getMessage();
     const topic = context.getTopic();
     const requestId = headerValue(message.headers?.[REQUEST_ID_HEADER]);
+    const batch = currentEventBatch();
     const outcome = await runWithRequestId(requestId, async (): Promise<ConsumeOutcome> => {
       const envelope = parseValue(message.value);
       if (!isEventEnvelope(envelope)) {
@@ -139,12 +158,74 @@ export class InboxConsumer {
       // account's; none for account events elsewhere.
       return inOrganization(
         envelope.organizationId ?? null,
-        () => this.apply(context, consumer, envelope as EventEnvelope<TPayload>, handler, topic),
+        () =>
+          batch
+            ? this.applyInBatch(batch, consumer, envelope as EventEnvelope<TPayload>, handler, topic)
+            : this.apply(context, consumer, envelope as EventEnvelope<TPayload>, handler, topic),
         envelope.accountId ?? null,
       );
     });
-    inboxEvents.inc({ topic, consumer, outcome: outcome.replace('-', '_') });
+    if (outcome === 'deferred') return outcome;
+    const count = () => inboxEvents.inc({ topic, consumer, outcome: outcome.replace('-', '_') });
+    // Counted once the batch has committed it (a failed batch's events are counted when applied alone).
+    if (batch && outcome !== 'dead-lettered') batch.effects.afterCommit(`counted ${consumer} ${message.offset}`, count);
+    else count();
     return outcome;
+  }
+
+  /** One attempt in the batch's transaction; a failure marks the batch failed (its events are then applied alone). */
+  private async applyInBatch<TPayload>(
+    batch: EventBatch,
+    consumer: string,
+    envelope: EventEnvelope<TPayload>,
+    handler: EventHandler<TPayload>,
+    topic: string,
+  ): Promise<ConsumeOutcome> {
+    if (batch.failed) return 'deferred';
+    try {
+      const applied = await batch.inTransaction(this.dataSource, (manager) =>
+        this.applyOnce(manager, consumer, envelope, handler, topic, batch.effects, batch.notPurged),
+      );
+      if (applied)
+        batch.effects.afterCommit(`delay ${consumer} ${envelope.eventId}`, () =>
+          observeDelay(envelope, topic, consumer),
+        );
+      return applied ? 'applied' : 'duplicate';
+    } catch (error) {
+      batch.failed = true;
+      const reason = error instanceof Error ? error.message : String(error);
+      this.logger.warn(
+        { eventId: envelope.eventId, topic, consumer },
+        `event handler failed in a batch (its events are applied again one at a time): ${reason}`,
+      );
+      return 'deferred';
+    }
+  }
+
+  /** The inbox row, then the handler, in `manager`'s transaction; false when the event was applied before. */
+  private async applyOnce<TPayload>(
+    manager: EntityManager,
+    consumer: string,
+    envelope: EventEnvelope<TPayload>,
+    handler: EventHandler<TPayload>,
+    topic: string,
+    effects: EventEffects,
+    notPurged?: Set<string>,
+  ): Promise<boolean> {
+    const inserted = (await manager.query(
+      `INSERT INTO inbox (event_id, consumer, topic) VALUES ($1, $2, $3)
+       ON CONFLICT DO NOTHING RETURNING event_id`,
+      [envelope.eventId, consumer, topic],
+    )) as unknown[];
+    if (inserted.length === 0) return false;
+    // An organization purged here (offboarding) stays purged, whatever arrives late about it.
+    const organizationId = envelope.organizationId;
+    if (organizationId && !notPurged?.has(organizationId)) {
+      if (await isPurged(manager, organizationId)) return true;
+      notPurged?.add(organizationId);
+    }
+    await handler(manager, envelope, effects);
+    return true;
   }
 
   private async apply<TPayload>(
@@ -158,10 +239,7 @@ export class InboxConsumer {
     const message = `${consumer} ${topic}/${context.getPartition()}@${context.getMessage().offset}`;
     const outcome = await this.attempts(context, consumer, envelope, handler, topic, message);
     clearStalled(message);
-    if (outcome === 'applied') {
-      const occurred = Date.parse(envelope.occurredAt);
-      if (Number.isFinite(occurred)) inboxEventDelay.observe({ topic, consumer }, (Date.now() - occurred) / 1000);
-    }
+    if (outcome === 'applied') observeDelay(envelope, topic, consumer);
     return outcome;
   }
 
@@ -175,21 +253,17 @@ export class InboxConsumer {
   ): Promise<ConsumeOutcome> {
     let lastError: unknown;
     for (let attempt = 1; attempt <= this.options.maxAttempts; attempt += 1) {
+      const effects = new TransactionEffects();
       try {
         const applied = await this.dataSource.transaction(async (manager) => {
-          const inserted = (await manager.query(
-            `INSERT INTO inbox (event_id, consumer, topic) VALUES ($1, $2, $3)
-             ON CONFLICT DO NOTHING RETURNING event_id`,
-            [envelope.eventId, consumer, topic],
-          )) as unknown[];
-          if (inserted.length === 0) return false;
-          // An organization purged here (offboarding) stays purged, whatever arrives late about it.
-          if (envelope.organizationId && (await isPurged(manager, envelope.organizationId))) return true;
-          await handler(manager, envelope);
-          return true;
+          const first = await this.applyOnce(manager, consumer, envelope, handler, topic, effects);
+          await effects.runBeforeCommit(manager, false);
+          return first;
         });
+        await effects.runAfterCommit(this.logger);
         return applied ? 'applied' : 'duplicate';
       } catch (error) {
+        effects.clear();
         lastError = error;
         inboxHandlerFailures.inc({ topic, consumer });
         markStalled(message);

@@ -1,3 +1,5 @@
+export * from './batching-kafka-server';
+export * from './event-batch';
 export * from './event-publisher';
 export * from './inbox-consumer';
 export * from './inbox-retention';

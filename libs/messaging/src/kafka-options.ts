@@ -1,6 +1,7 @@
-import { KafkaOptions, Transport } from '@nestjs/microservices';
+import type { CustomStrategy, KafkaOptions } from '@nestjs/microservices';
 import { logLevel, KafkaConfig } from 'kafkajs';
 import type { CommonEnv } from '@infra/platform';
+import { BatchingKafkaServer } from './batching-kafka-server';
 import { kafkaLogCreator } from './kafka-log';
 
 /** A user signing in with SASL/SCRAM (each service has its own; the brokers' ACLs name what it may do). */
@@ -52,24 +53,26 @@ export function kafkaClientConfig({ brokers, clientId, sasl, ssl }: KafkaSetting
  * Options for Nest's Kafka server (the consumer side of a service). Short session and fetch waits keep
  * rebalances and end-to-end latency low; partitions are consumed concurrently (Nest's default is one at a time).
  */
-export function kafkaConsumerOptions(settings: KafkaSettings & { groupId: string }): KafkaOptions {
+function kafkaServerOptions(settings: KafkaSettings & { groupId: string }): KafkaOptions['options'] {
   return {
-    transport: Transport.KAFKA,
-    options: {
-      client: kafkaClientConfig(settings),
-      consumer: {
-        groupId: settings.groupId,
-        sessionTimeout: 10_000,
-        heartbeatInterval: 1000,
-        // A fetch returns as soon as a record arrives: the wait only bounds an idle poll. At 100 ms (ten polls a second
-        // per consumer) the idle product took 35 % of a core; 17 % at 500 ms.
-        maxWaitTimeInMs: 500,
-        allowAutoTopicCreation: false,
-        retry: { initialRetryTime: 300, retries: 8, maxRetryTime: 5000 },
-      },
-      run: { partitionsConsumedConcurrently: 3 },
-      subscribe: { fromBeginning: true },
-      postfixId: '',
+    client: kafkaClientConfig(settings),
+    consumer: {
+      groupId: settings.groupId,
+      sessionTimeout: 10_000,
+      heartbeatInterval: 1000,
+      // A fetch returns as soon as a record arrives: the wait only bounds an idle poll. At 100 ms (ten polls a second
+      // per consumer) the idle product took 35 % of a core; 17 % at 500 ms.
+      maxWaitTimeInMs: 500,
+      allowAutoTopicCreation: false,
+      retry: { initialRetryTime: 300, retries: 8, maxRetryTime: 5000 },
     },
+    run: { partitionsConsumedConcurrently: 3 },
+    subscribe: { fromBeginning: true },
+    postfixId: '',
   };
+}
+
+/** A service's consumer: Nest's Kafka server applying each partition's messages in batches (`BatchingKafkaServer`). */
+export function kafkaConsumerOptions(settings: KafkaSettings & { groupId: string }): CustomStrategy {
+  return { strategy: new BatchingKafkaServer(kafkaServerOptions(settings)) };
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { EventEnvelope, OrganizationChangedPayload } from '@infra/contracts';
 import { purgeLockKey } from '@infra/platform';
+import { currentEventBatch } from './event-batch';
 
 interface Reference {
   child: string;
@@ -83,6 +84,8 @@ export async function purgeDeletedOrganization(
   const { organizationId, deleted } = event.payload;
   if (!deleted || event.organizationId !== organizationId) return undefined;
   await purgeOrganization(manager, organizationId);
+  // The rest of a batch checks again, and finds it purged.
+  currentEventBatch()?.notPurged.delete(organizationId);
   return organizationId;
 }
 

@@ -46,8 +46,11 @@ export interface Harness {
   handlerCalls: Map<string, number>;
   /** Commits a widget row and its event in one transaction; returns the event. */
   createWidget(name: string, options?: { poison?: boolean; fail?: boolean }): Promise<EventEnvelope<WidgetPayload>>;
-  /** Commits several widgets and their events in ONE transaction (the relay sees them all at once). */
-  createWidgets(names: string[]): Promise<EventEnvelope<WidgetPayload>[]>;
+  /**
+   * Commits several widgets and their events in ONE transaction (the relay sees them all at once); those named in
+   * `poisoned` are poison.
+   */
+  createWidgets(names: string[], poisoned?: string[]): Promise<EventEnvelope<WidgetPayload>[]>;
   /** Publishes a payload the widget schema refuses (as a buggy or foreign producer would). */
   publishRaw(payload: unknown): Promise<EventEnvelope<unknown>>;
   appliedCount(eventId: string): Promise<number>;
@@ -79,7 +82,7 @@ export async function createHarness(options: { maxAttempts?: number; port?: numb
     @EventPattern(topic)
     async onWidget(@Ctx() context: KafkaContext): Promise<void> {
       const options = { consumer: 'widget-projection', validate: validateWidget };
-      await inbox.consumeWith(context, options, async (manager: EntityManager, event) => {
+      await inbox.consumeWith(context, options, async (manager: EntityManager, event, effects) => {
         handlerCalls.set(event.eventId, (handlerCalls.get(event.eventId) ?? 0) + 1);
         if (event.payload.poison) throw new Error(`cannot project widget ${event.payload.widgetId}`);
         await manager.query('INSERT INTO applied_widgets (event_id, widget_id, name) VALUES ($1, $2, $3)', [
@@ -87,9 +90,10 @@ export async function createHarness(options: { maxAttempts?: number; port?: numb
           event.payload.widgetId,
           event.payload.name,
         ]);
+        effects.afterCommit(`applied ${event.eventId}`, () => {
+          if (!applied.has(event.eventId)) applied.set(event.eventId, Date.now());
+        });
       });
-      const { eventId } = context.getMessage().value as unknown as { eventId?: string };
-      if (eventId && !applied.has(eventId)) applied.set(eventId, Date.now());
     }
   }
 
@@ -126,7 +130,7 @@ export async function createHarness(options: { maxAttempts?: number; port?: numb
         if (fail) throw new Error('rolled back on purpose');
         return event;
       }),
-    createWidgets: (names) =>
+    createWidgets: (names, poisoned = []) =>
       dataSource.transaction(async (manager) => {
         const events: EventEnvelope<WidgetPayload>[] = [];
         for (const name of names) {
@@ -138,7 +142,7 @@ export async function createHarness(options: { maxAttempts?: number; port?: numb
               accountId: null,
               organizationId: '00000000-0000-4000-8000-000000000001',
               actorId: null,
-              payload: { widgetId: id, name, poison: false } satisfies WidgetPayload,
+              payload: { widgetId: id, name, poison: poisoned.includes(name) } satisfies WidgetPayload,
             }),
           );
         }

@@ -138,7 +138,8 @@ describe('transactional outbox and idempotent inbox (real Kafka)', () => {
       expect(dead.reason).toContain('cannot project widget');
       expect(dead.consumer).toBe('widget-projection');
       expect(dead.attempts).toBe('3');
-      expect(harness.handlerCalls.get(poison.eventId)).toBe(3);
+      // Its batch's try (which fails the batch), then three attempts alone.
+      expect(harness.handlerCalls.get(poison.eventId)).toBe(1 + 3);
       await pollUntil('the next message to be applied', async () => (await harness.appliedCount(next.eventId)) === 1);
       // What an operator sees on /metrics: three failed attempts, one dead letter, and nothing left stalled.
       const after = await counted();
@@ -149,6 +150,52 @@ describe('transactional outbox and idempotent inbox (real Kafka)', () => {
       expect(await harness.dataSource.query('SELECT 1 FROM inbox WHERE event_id = $1', [poison.eventId])).toHaveLength(
         0,
       );
+    } finally {
+      await deadLetters.stop();
+    }
+  });
+
+  it("applies a partition's backlog in a few transactions, not one per event", async () => {
+    const names = Array.from({ length: 40 }, (_, index) => `batched-${index}`);
+    const events = await harness.createWidgets(names);
+    const ids = events.map((event) => event.eventId);
+    await pollUntil('the batch to be applied', async () => {
+      const [{ count }] = (await harness.dataSource.query(
+        'SELECT count(*)::int AS count FROM applied_widgets WHERE event_id = ANY($1)',
+        [ids],
+      )) as { count: number }[];
+      return count === names.length;
+    });
+    // xmin: the transaction that wrote the row. One send of 40 events arrives as one batch of one partition.
+    const [{ transactions }] = (await harness.dataSource.query(
+      'SELECT count(DISTINCT xmin::text)::int AS transactions FROM applied_widgets WHERE event_id = ANY($1)',
+      [ids],
+    )) as { transactions: number }[];
+    expect(transactions).toBeLessThanOrEqual(4);
+    expect(ids.map((id) => harness.applied.has(id))).toEqual(ids.map(() => true));
+  });
+
+  it('dead-letters a poison event of a batch alone: every other event of its batch is applied once', async () => {
+    const deadLetters = await readDeadLetters();
+    try {
+      const names = Array.from({ length: 10 }, (_, index) => `neighbour-${index}`);
+      const events = await harness.createWidgets(names, ['neighbour-5']);
+      const poison = events[5]!;
+      await pollUntil('the poison event on the dead-letter topic', () =>
+        deadLetters.messages.find((message) => message.eventId === poison.eventId),
+      );
+      const others = events.filter((event) => event !== poison);
+      await pollUntil('every other event to be applied', async () => {
+        const counts = await Promise.all(others.map((event) => harness.appliedCount(event.eventId)));
+        return counts.every((count) => count === 1);
+      });
+      expect(await harness.appliedCount(poison.eventId)).toBe(0);
+      // The batch was rolled back at the poison event and the events up to it applied again alone: each once.
+      const [{ rows }] = (await harness.dataSource.query(
+        'SELECT count(*)::int AS rows FROM applied_widgets WHERE event_id = ANY($1)',
+        [others.map((event) => event.eventId)],
+      )) as { rows: number }[];
+      expect(rows).toBe(others.length);
     } finally {
       await deadLetters.stop();
     }

@@ -33,7 +33,7 @@ export const CROSS_TENANT_PATHS = {
 } as const;
 export type CrossTenantPath = keyof typeof CROSS_TENANT_PATHS;
 
-interface TenantScope {
+export interface TenantScope {
   organizationId: string | null;
   /** identity's wall (`accountWallSql`): the caller's account, whose rows the session may see. */
   accountId: string | null;
@@ -49,6 +49,11 @@ const storage = new AsyncLocalStorage<TenantScope>();
 /** What the wall lets the current request, message or job see. */
 export function currentTenantScope(): TenantScope {
   return storage.getStore() ?? NO_SCOPE;
+}
+
+/** Runs `work` in a scope taken earlier with `currentTenantScope` (work deferred to the end of a transaction). */
+export function inTenantScope<T>(scope: TenantScope, work: () => T): T {
+  return storage.run({ ...scope }, work);
 }
 
 /**
@@ -140,6 +145,32 @@ export function enterAccount(accountId: string): void {
   if (scope) scope.accountId = accountId;
 }
 
+/** The wall's settings for the current scope, in the order `set_config` statements below take them. */
+function wallSettingValues(): string[] {
+  const { organizationId, accountId, userId, across } = currentTenantScope();
+  return [organizationId ?? '', across ?? '', accountId ?? '', userId ?? ''];
+}
+
+/** The current scope's wall settings as one string: two scopes with the same one see the same rows. */
+export function currentWallSetting(): string {
+  return wallSettingValues().join('|');
+}
+
+/**
+ * Makes the rest of an open transaction see as the current scope (`set_config(…, true)`: until the transaction ends,
+ * whatever its connection carried). For a transaction that outlives one scope: a consumer's batch of events of
+ * several organizations (libs/messaging), each event entering its own.
+ */
+export async function scopeTransactionToCurrentTenant(manager: {
+  query(text: string, values?: unknown[]): Promise<unknown>;
+}): Promise<void> {
+  await manager.query(
+    `SELECT set_config('app.organization_id', $1, true), set_config('app.across_tenants', $2, true),
+            set_config('app.account_id', $3, true), set_config('app.user_id', $4, true)`,
+    wallSettingValues(),
+  );
+}
+
 type WalledClient = PoolClient & { tenantWallSetting?: string };
 type ObtainConnection = () => Promise<[WalledClient, (error?: unknown) => void]>;
 
@@ -154,9 +185,8 @@ export function installTenantWall(dataSource: DataSource): void {
   const obtain = driver.obtainMasterConnection.bind(driver);
   driver.obtainMasterConnection = async () => {
     const [client, release] = await obtain();
-    const { organizationId, accountId, userId, across } = currentTenantScope();
-    const values = [organizationId ?? '', across ?? '', accountId ?? '', userId ?? ''];
-    const setting = values.join('|');
+    const values = wallSettingValues();
+    const setting = currentWallSetting();
     if (client.tenantWallSetting === setting) return [client, release];
     try {
       await client.query(

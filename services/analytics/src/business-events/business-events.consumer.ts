@@ -19,19 +19,19 @@ export class BusinessEventsConsumer {
 
   @OnEvent(TOPICS.eventsBusinessEventChanged)
   async onChanged(@Ctx() context: KafkaContext): Promise<void> {
-    let measure: { organizationId: string; businessEventId: string } | undefined;
     await this.inbox.consume(
       context,
       TOPICS.eventsBusinessEventChanged,
       'analytics-business-events',
-      async (manager, event) => {
-        measure = undefined;
-        if (!event.organizationId) return;
-        if (await this.events.applyChanged(manager, event.organizationId, event.payload, event.occurredAt))
-          measure = { organizationId: event.organizationId, businessEventId: event.payload.businessEventId };
+      async (manager, event, effects) => {
+        const { organizationId, payload } = event;
+        if (!organizationId) return;
+        if (await this.events.applyChanged(manager, organizationId, payload, event.occurredAt))
+          effects.afterCommit(`measure ${payload.businessEventId}`, () =>
+            this.scheduler.measureBusinessEvent(organizationId, payload.businessEventId),
+          );
       },
     );
-    if (measure) await this.scheduler.measureBusinessEvent(measure.organizationId, measure.businessEventId);
   }
 
   @OnEvent(TOPICS.eventsImpactUpserted)

@@ -42,27 +42,38 @@ export class ReadModelsConsumer {
     private readonly scheduler: AnalyticsScheduler,
   ) {}
 
+  /** The asset's copy; a new capacity marks its days for a roll-up (once for a batch's assets of one organization). */
   @OnEvent(TOPICS.inventoryAssetUpserted)
   async onAssetUpserted(@Ctx() context: KafkaContext): Promise<void> {
-    let redo: string | undefined;
-    let rebuild: string | undefined;
-    await this.inbox.consume(context, TOPICS.inventoryAssetUpserted, 'analytics-assets', async (manager, event) => {
-      if (!event.organizationId) return;
-      if (event.accountId) await this.readModels.rememberAccount(manager, event.organizationId, event.accountId);
-      const { capacityChanged, unitCostsChanged } = await this.readModels.upsertAsset(
-        manager,
-        event.organizationId,
-        event.payload,
-        event.occurredAt,
-      );
-      if (unitCostsChanged) rebuild = event.organizationId;
-      if (!capacityChanged) return;
-      await this.rollups.markAll(manager, event.organizationId, [event.payload.assetId]);
-      redo = event.organizationId;
-    });
-    if (redo) await this.scheduler.rollUp(redo);
-    // The period refresh rebuilds the unit costs by site and instance type (meanwhile reads take the period sums).
-    if (rebuild) await this.scheduler.rollUpOrganization(rebuild);
+    await this.inbox.consume(
+      context,
+      TOPICS.inventoryAssetUpserted,
+      'analytics-assets',
+      async (manager, event, effects) => {
+        const { organizationId, accountId } = event;
+        if (!organizationId) return;
+        if (accountId)
+          effects.beforeCommit(`account ${organizationId} ${accountId}`, accountId, (tx) =>
+            this.readModels.rememberAccount(tx, organizationId, accountId),
+          );
+        const { capacityChanged, unitCostsChanged } = await this.readModels.upsertAsset(
+          manager,
+          organizationId,
+          event.payload,
+          event.occurredAt,
+        );
+        // The period refresh rebuilds the unit costs by site and instance type (meanwhile reads take the period sums).
+        if (unitCostsChanged)
+          effects.afterCommit(`roll-up-organization ${organizationId}`, () =>
+            this.scheduler.rollUpOrganization(organizationId),
+          );
+        if (!capacityChanged) return;
+        effects.beforeCommit(`mark days ${organizationId}`, event.payload.assetId, (tx, assetIds: string[]) =>
+          this.rollups.markAll(tx, organizationId, [...new Set(assetIds)]),
+        );
+        effects.afterCommit(`roll-up ${organizationId}`, () => this.scheduler.rollUp(organizationId));
+      },
+    );
   }
 
   @OnEvent(TOPICS.inventoryAssetStatusChanged)
@@ -118,15 +129,14 @@ export class ReadModelsConsumer {
 
   @OnEvent(TOPICS.identityAccountThresholdsChanged)
   async onThresholdsChanged(@Ctx() context: KafkaContext): Promise<void> {
-    let redo: string[] = [];
     await this.inbox.consume(
       context,
       TOPICS.identityAccountThresholdsChanged,
       'analytics-thresholds',
-      async (manager, event) => {
-        redo = await applyAccountThresholds(manager, this.readModels, this.rollups, event);
+      async (manager, event, effects) => {
+        for (const organizationId of await applyAccountThresholds(manager, this.readModels, this.rollups, event))
+          effects.afterCommit(`roll-up ${organizationId}`, () => this.scheduler.rollUp(organizationId));
       },
     );
-    for (const organizationId of redo) await this.scheduler.rollUp(organizationId);
   }
 }

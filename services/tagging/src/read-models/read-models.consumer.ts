@@ -20,18 +20,31 @@ export class ReadModelsConsumer {
 
   /**
    * The asset's copy, then its system tags (site, instance type) follow its attributes and the organization's
-   * enabled business rules add their tags, in the same transaction.
+   * enabled business rules add their tags, in the same transaction: once for all the assets of a batch of events
+   * of one origin, so a fleet's upserts publish one assignment event per batch, not one per asset.
    */
   @OnEvent(TOPICS.inventoryAssetUpserted)
   async onAssetUpserted(@Ctx() context: KafkaContext): Promise<void> {
-    await this.inbox.consume(context, TOPICS.inventoryAssetUpserted, 'tagging-assets', async (manager, event) => {
-      const { organizationId, accountId, actorId, payload, occurredAt } = event;
-      if (!organizationId) return;
-      if (await this.readModels.upsertAsset(manager, organizationId, payload, occurredAt)) {
-        await this.systemTags.derive(manager, { organizationId, accountId, actorId }, [payload.assetId]);
-        await this.rules.applyToAsset(manager, { organizationId, accountId, actorId }, payload.assetId);
-      }
-    });
+    await this.inbox.consume(
+      context,
+      TOPICS.inventoryAssetUpserted,
+      'tagging-assets',
+      async (manager, event, effects) => {
+        const { organizationId, accountId, actorId, payload, occurredAt } = event;
+        if (!organizationId) return;
+        if (!(await this.readModels.upsertAsset(manager, organizationId, payload, occurredAt))) return;
+        const origin = { organizationId, accountId, actorId };
+        effects.beforeCommit(
+          `derive tags ${organizationId} ${accountId} ${actorId}`,
+          payload.assetId,
+          async (tx, assetIds: string[]) => {
+            const unique = [...new Set(assetIds)];
+            await this.systemTags.derive(tx, origin, unique);
+            await this.rules.applyToAssets(tx, origin, unique);
+          },
+        );
+      },
+    );
   }
 
   @OnEvent(TOPICS.inventoryAssetStatusChanged)

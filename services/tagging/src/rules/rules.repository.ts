@@ -30,6 +30,7 @@ export interface MatchingRule {
   tag_id: string;
   tag_key: string;
   tag_value: string;
+  asset_id: string;
   asset_name: string;
   account_id: string;
   created_by: string;
@@ -194,17 +195,22 @@ export class RulesRepository {
    * The enabled rules of the organization that the asset meets and whose tag can be assigned (a user tag, not
    * archived), in one statement.
    */
-  async rulesMatchingAsset(manager: EntityManager, organizationId: string, assetId: string): Promise<MatchingRule[]> {
+  /** The enabled rules of the organization that match each of `assetIds`: one row per rule and asset. */
+  async rulesMatchingAssets(
+    manager: EntityManager,
+    organizationId: string,
+    assetIds: readonly string[],
+  ): Promise<MatchingRule[]> {
     return manager.query<MatchingRule[]>(
-      `SELECT r.id, r.name, r.tag_id, t.key AS tag_key, t.value AS tag_value, a.name AS asset_name,
+      `SELECT r.id, r.name, r.tag_id, t.key AS tag_key, t.value AS tag_value, a.id AS asset_id, a.name AS asset_name,
               r.account_id, r.created_by
          FROM tag_rules r
          JOIN tags t ON t.id = r.tag_id AND t.organization_id = r.organization_id
                     AND NOT t.system AND t.archived_at IS NULL
-         JOIN assets a ON a.organization_id = r.organization_id AND a.id = $2
+         JOIN assets a ON a.organization_id = r.organization_id AND a.id = ANY($2::uuid[])
         WHERE r.organization_id = $1 AND r.enabled AND ${matches('r.conditions', 'r.name_like')}
-        ORDER BY r.created_at, r.id`,
-      [organizationId, assetId],
+        ORDER BY r.created_at, r.id, a.id`,
+      [organizationId, assetIds],
     );
   }
 

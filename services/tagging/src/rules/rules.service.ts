@@ -153,11 +153,12 @@ export class RulesService {
   }
 
   /**
-   * After an asset upsert (in the consumer's transaction): the organization's enabled rules that the asset meets
-   * assign their tags. The event's actor acts, or each rule's creator for events without one (a sync job).
+   * After asset upserts (in the consumer's transaction, once for a batch's assets): the organization's enabled rules
+   * that each asset meets assign their tags. The event's actor acts, or each rule's creator for events without one
+   * (a sync job). Returns the pairs newly assigned.
    */
-  async applyToAsset(manager: EntityManager, envelope: UpsertEnvelope, assetId: string): Promise<number> {
-    const matching = await this.rules.rulesMatchingAsset(manager, envelope.organizationId, assetId);
+  async applyToAssets(manager: EntityManager, envelope: UpsertEnvelope, assetIds: readonly string[]): Promise<number> {
+    const matching = await this.rules.rulesMatchingAssets(manager, envelope.organizationId, assetIds);
     const byActor = new Map<string, { actor: Actor; rules: MatchingRule[] }>();
     for (const rule of matching) {
       const actor: Actor = {
@@ -177,17 +178,17 @@ export class RulesService {
       const assigned = await this.assignments.assignPairs(
         manager,
         actor,
-        rules.map((rule) => ({ tagId: rule.tag_id, assetId })),
+        rules.map((rule) => ({ tagId: rule.tag_id, assetId: rule.asset_id })),
         'rule',
       );
       newlyAssigned += assigned.length;
       // Only rules that changed something are logged: a re-sent asset must not flood the audit log.
-      const tagged = new Set(assigned.map((pair) => pair.tagId));
+      const tagged = new Set(assigned.map((pair) => `${pair.tagId}/${pair.assetId}`));
       await this.auditLog.record(
         manager,
         actor,
         rules
-          .filter((rule) => tagged.delete(rule.tag_id))
+          .filter((rule) => tagged.delete(`${rule.tag_id}/${rule.asset_id}`))
           .map((rule): AuditEntry => ({
             tagId: rule.tag_id,
             activity: 'rule.applied',

@@ -193,7 +193,7 @@ describe('business rules (real PostgreSQL)', () => {
     const assetId = await asset(org, 'web-9', { site: 'us-east-1a' });
     // The event's actor is nobody (a sync job): the rule's creator acts.
     const envelope = { organizationId: org.organizationId, accountId: org.accountId, actorId: null };
-    expect(await tx((manager) => rules.applyToAsset(manager, envelope, assetId))).toBe(1);
+    expect(await tx((manager) => rules.applyToAssets(manager, envelope, [assetId]))).toBe(1);
     expect(await assignedAssets(org, prod)).toEqual([`${assetId}/rule`]);
     expect(await assignedAssets(org, db)).toEqual([]);
     expect(await assignedAssets(org, off)).toEqual([]);
@@ -207,20 +207,22 @@ describe('business rules (real PostgreSQL)', () => {
     // Upserted again, now elsewhere and named like a database: the site rule's tag stays, the name rule adds its own.
     await asset(org, 'db-9', { site: 'eu-west-1b' }, assetId);
     const actorId = randomUUID();
-    expect(await tx((manager) => rules.applyToAsset(manager, { ...envelope, actorId }, assetId))).toBe(1);
+    expect(await tx((manager) => rules.applyToAssets(manager, { ...envelope, actorId }, [assetId]))).toBe(1);
     expect(await assignedAssets(org, prod)).toEqual([`${assetId}/rule`]);
     expect(await assignedAssets(org, db)).toEqual([`${assetId}/rule`]);
     // Re-sent unchanged: nothing new, nothing logged.
     const entries = (await auditDetails(org)).length;
-    expect(await tx((manager) => rules.applyToAsset(manager, { ...envelope, actorId }, assetId))).toBe(0);
+    expect(await tx((manager) => rules.applyToAssets(manager, { ...envelope, actorId }, [assetId]))).toBe(0);
     expect(await auditDetails(org)).toHaveLength(entries);
 
     // An archived tag is skipped; another organization's rules never apply to this asset.
     await tx((manager) => tags.update(manager, org.organizationId, db, { archived: true }));
     const other = await asset(org, 'db-10', { site: 'eu-west-1b' });
-    expect(await tx((manager) => rules.applyToAsset(manager, envelope, other))).toBe(0);
+    expect(await tx((manager) => rules.applyToAssets(manager, envelope, [other]))).toBe(0);
     expect(
-      await tx((manager) => rules.applyToAsset(manager, { ...envelope, organizationId: theirs.organizationId }, other)),
+      await tx((manager) =>
+        rules.applyToAssets(manager, { ...envelope, organizationId: theirs.organizationId }, [other]),
+      ),
     ).toBe(0);
   });
 
