@@ -2,7 +2,7 @@
 // real migrations, read and written as a runtime role like the one the service serves as (no superuser, owns nothing).
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { MESSAGING_ENTITIES, tenantTables } from '@infra/messaging';
+import { EventBatch, MESSAGING_ENTITIES, tenantTables } from '@infra/messaging';
 import { inOrganization } from '@infra/platform';
 import { runStatements, tablesOutsideTheWall, walledTestDatabase, wallBreaches } from '@infra/platform/testing';
 import { TagImportRepository } from '../../src/tag-import/tag-import.repository';
@@ -104,6 +104,52 @@ describe("tagging's tenant wall (row-level security, real PostgreSQL)", () => {
       app.query(`DELETE FROM tag_assets WHERE organization_id = $1`, [b.organizationId]),
     )) as [unknown, number];
     expect(deleted).toBe(0);
+  });
+
+  it("keeps each event of a consumer's batch (one transaction, several organizations) to its own organization", async () => {
+    const batch = new EventBatch();
+    const organizationsSeen = (actor: typeof a) =>
+      inOrganization(actor.organizationId, () =>
+        batch.inTransaction(app, async (manager) => {
+          const rows = (await manager.query('SELECT DISTINCT organization_id FROM tags')) as {
+            organization_id: string;
+          }[];
+          return rows.map((row) => row.organization_id);
+        }),
+      );
+    expect(await organizationsSeen(a)).toEqual([a.organizationId]);
+    expect(await organizationsSeen(b)).toEqual([b.organizationId]);
+    expect(await organizationsSeen(a)).toEqual([a.organizationId]);
+    // The batch's work for b at its end runs as b, although the batch's last event was a's.
+    inOrganization(b.organizationId, () =>
+      batch.effects.beforeCommit(`tag ${b.organizationId}`, 'batched', async (manager, values: string[]) => {
+        await manager.query(`INSERT INTO tags (organization_id, key, value) VALUES ($1, 'batch', $2)`, [
+          b.organizationId,
+          values.join(','),
+        ]);
+      }),
+    );
+    await batch.commit();
+    const written = (await owner.query(`SELECT organization_id FROM tags WHERE key = 'batch'`)) as {
+      organization_id: string;
+    }[];
+    expect(written).toEqual([{ organization_id: b.organizationId }]);
+    await owner.query(`DELETE FROM tags WHERE key = 'batch'`);
+  });
+
+  it("refuses, in a consumer's batch, an event's write to another organization", async () => {
+    const batch = new EventBatch();
+    await inOrganization(b.organizationId, () => batch.inTransaction(app, (manager) => manager.query('SELECT 1')));
+    await expect(
+      inOrganization(a.organizationId, () =>
+        batch.inTransaction(app, (manager) =>
+          manager.query(`INSERT INTO tags (organization_id, key, value) VALUES ($1, 'planted', 'x')`, [
+            b.organizationId,
+          ]),
+        ),
+      ),
+    ).rejects.toThrow(/row-level security/);
+    await batch.rollback();
   });
 
   it("lists every organization's unfinished imports on the sweep's named path, whatever the job's scope", async () => {
