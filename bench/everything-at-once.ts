@@ -4,6 +4,7 @@
 //      gateway, one sample every SAMPLE_EVERY_HOURS (24) hours of the generator's hourly series (1: every hour, the
 //      full 90 × 24 rows per asset, which takes the ingest rate's time: about 20 min per 100 M samples);
 //   2. the sign-in page under autocannon for BASELINE_SECONDS (10) with CONNECTIONS (8) connections: the baseline;
+//      and each read below ALONE_CALLS (3) times, one at a time: what the data's size costs, apart from the load;
 //   3. for DURATION (60) s, all at once: autocannon with CONNECTIONS connections, as fast as they are answered,
 //      against the main reads (the asset list with filters, the organization's and assets' analyses, tags), a
 //      ROWS-row (5000) tag import (upload, validate, import until completed), and a telemetry backfill (the
@@ -44,6 +45,7 @@ const DURATION = Number(process.env.DURATION ?? 60);
 const BASELINE_SECONDS = Number(process.env.BASELINE_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 8);
 const ROWS = Number(process.env.ROWS ?? 5000);
+const ALONE_CALLS = Number(process.env.ALONE_CALLS ?? 3);
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/infra_analytics';
 const HOUR_MS = 3_600_000;
 const CHUNK = 50_000;
@@ -267,6 +269,15 @@ async function main(): Promise<void> {
       ...(i % 4 === 0 ? [{ label: 'tags', path: '/api/v1/tags' }] : []),
     ]),
   ];
+  // The same reads one at a time on the quiet product: what the data's size costs, apart from the load.
+  const alone = new Map<string, number[]>();
+  for (const route of routes)
+    for (let call = 0; call < ALONE_CALLS; call += 1) {
+      const started = performance.now();
+      const answer = await fetch(`${BASE_URL}${route.path}`, { headers });
+      await answer.arrayBuffer();
+      alone.set(route.label, [...(alone.get(route.label) ?? []), performance.now() - started]);
+    }
   const before = await Promise.all(processes.map(scrape)); // also resets each event-loop histogram
   let windowOpen = true;
   const importing = tagImport(run, assets).then(
@@ -301,6 +312,8 @@ async function main(): Promise<void> {
       `${overall.p99 < TARGET_P99_MS ? '' : `  MISSED ${TARGET_P99_MS} ms`}`,
   );
   for (const [label, values] of reads.latencies) if (values.length > 0) say(`  ${label.padEnd(32)} ${line(values)}`);
+  say(`the same reads alone beforehand, one at a time (${ALONE_CALLS} calls of each route):`);
+  for (const [label, values] of alone) say(`  ${label.padEnd(32)} ${line(values)}`);
   say(
     `non-2xx: ${nonOk.reduce((sum, [, count]) => sum + count, 0)}` +
       `${nonOk.length > 0 ? ` (${nonOk.map(([status, count]) => `${status}×${count}`).join(' ')})` : ''}`,
