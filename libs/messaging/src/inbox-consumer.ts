@@ -256,9 +256,9 @@ export class InboxConsumer {
       const effects = new TransactionEffects();
       try {
         const applied = await this.dataSource.transaction(async (manager) => {
-          const first = await this.applyOnce(manager, consumer, envelope, handler, topic, effects);
+          const firstTime = await this.applyOnce(manager, consumer, envelope, handler, topic, effects);
           await effects.runBeforeCommit(manager, false);
-          return first;
+          return firstTime;
         });
         await effects.runAfterCommit(this.logger);
         return applied ? 'applied' : 'duplicate';
