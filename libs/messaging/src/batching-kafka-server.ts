@@ -1,5 +1,5 @@
 import { KafkaOptions, ServerKafka } from '@nestjs/microservices';
-import type { Batch, Consumer, EachBatchPayload, KafkaMessage } from 'kafkajs';
+import type { Consumer, EachBatchPayload, KafkaMessage } from 'kafkajs';
 import { EventBatch, inEventBatch, outsideEventBatch } from './event-batch';
 
 /** Most events applied in one transaction: a batch holds its rows' locks and its connection until it commits. */
@@ -43,13 +43,13 @@ export class BatchingKafkaServer extends ServerKafka {
 
   /** Applies the first messages of `messages` in one transaction; returns those it applied (committed). */
   private async handleChunk(payload: EachBatchPayload, messages: KafkaMessage[]): Promise<KafkaMessage[]> {
-    const { batch, heartbeat, isRunning, isStale } = payload;
+    const { heartbeat, isRunning, isStale } = payload;
     const eventBatch = new EventBatch();
     const started = performance.now();
     const taken: KafkaMessage[] = [];
     await inEventBatch(eventBatch, async () => {
       for (const message of messages) {
-        await this.handleOne(payload, batch, message);
+        await this.handleOne(payload, message);
         if (eventBatch.failed) break;
         taken.push(message);
         if (performance.now() - started >= BATCH_MAX_MS || !isRunning() || isStale()) break;
@@ -71,17 +71,17 @@ export class BatchingKafkaServer extends ServerKafka {
     const alone = messages.slice(0, Math.min(messages.length, taken.length + 1));
     await outsideEventBatch(async () => {
       for (const message of alone) {
-        await this.handleOne(payload, batch, message);
+        await this.handleOne(payload, message);
         await heartbeat();
       }
     });
     return alone;
   }
 
-  private handleOne(payload: EachBatchPayload, batch: Batch, message: KafkaMessage): Promise<unknown> {
+  private handleOne(payload: EachBatchPayload, message: KafkaMessage): Promise<unknown> {
     return this.handleMessage({
-      topic: batch.topic,
-      partition: batch.partition,
+      topic: payload.batch.topic,
+      partition: payload.batch.partition,
       message,
       heartbeat: payload.heartbeat,
       pause: payload.pause,

@@ -132,7 +132,6 @@ export class EventBatch {
     if (runner) {
       try {
         await this.effects.runBeforeCommit(runner.manager, true);
-        this.wallSetting = undefined;
         await runner.commitTransaction();
       } catch (error) {
         await runner.rollbackTransaction().catch(() => undefined);

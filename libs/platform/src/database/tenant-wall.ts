@@ -151,7 +151,7 @@ function wallSettingValues(): string[] {
   return [organizationId ?? '', across ?? '', accountId ?? '', userId ?? ''];
 }
 
-/** The current scope's wall settings as one string: two scopes with the same one see the same rows. */
+/** The current scope's wall settings as one string (as a connection remembers them): equal strings see the same rows. */
 export function currentWallSetting(): string {
   return wallSettingValues().join('|');
 }
@@ -186,7 +186,7 @@ export function installTenantWall(dataSource: DataSource): void {
   driver.obtainMasterConnection = async () => {
     const [client, release] = await obtain();
     const values = wallSettingValues();
-    const setting = currentWallSetting();
+    const setting = values.join('|');
     if (client.tenantWallSetting === setting) return [client, release];
     try {
       await client.query(

@@ -192,10 +192,9 @@ export class RulesRepository {
   }
 
   /**
-   * The enabled rules of the organization that the asset meets and whose tag can be assigned (a user tag, not
-   * archived), in one statement.
+   * The enabled rules of the organization that each of `assetIds` meets and whose tag can be assigned (a user tag, not
+   * archived), in one statement: one row per rule and asset.
    */
-  /** The enabled rules of the organization that match each of `assetIds`: one row per rule and asset. */
   async rulesMatchingAssets(
     manager: EntityManager,
     organizationId: string,
