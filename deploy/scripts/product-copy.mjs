@@ -22,10 +22,19 @@ const { ensureInstalled, buildIfStale, productEnv, migrateAndSeed, startProduct,
 ensureInstalled();
 const { ensureDatabases, ensurePostgres, recreateDatabases, ensureRedis } = await import('./lib/postgres.mjs');
 const { ensureKafka } = await import('./lib/kafka.mjs');
+const { OWNED_DATABASE_SERVICE, ownedDatabasePort, startOwnedCluster } = await import('./lib/owned-postgres.mjs');
 await ensurePostgres();
 await ensureRedis();
-const databases = SERVICES.map((service) => `${values.prefix}${service}`);
+// As under `npm test`: one service's database on a cluster of the copy's own (the fault suite restarts it).
+const databases = SERVICES.filter((service) => service !== OWNED_DATABASE_SERVICE).map(
+  (service) => `${values.prefix}${service}`,
+);
 await (values.fresh ? recreateDatabases(databases) : ensureDatabases(databases));
+const ownedCluster = await startOwnedCluster({
+  port: ownedDatabasePort(offset),
+  databases: [`${values.prefix}${OWNED_DATABASE_SERVICE}`],
+  fresh: values.fresh,
+});
 // Its own broker: copies sharing one would share consumer groups and topics, each taking the other's events.
 const kafkaPort = 9192 + offset; // clear of 9092 (npm start), 19092 (npm test) and 29092 (outage test)
 const kafka = await ensureKafka({ port: kafkaPort });
@@ -37,6 +46,7 @@ const { processes, gatewayUrl, balancer } = productEnv({
   databasePrefix: values.prefix,
   kafkaPort,
   extra: { REDIS_URL: redisUrl, MAIL_DIR: `.cache/mail-${offset}` },
+  ownedDatabase: { service: OWNED_DATABASE_SERVICE, port: ownedCluster.port },
 });
 await migrateAndSeed(processes);
 const pidDir = `.cache/pids-${offset}`;
@@ -45,11 +55,12 @@ const { loadDemoFleet } = await import('./lib/demo-fleet.mjs');
 for (const line of await loadDemoFleet(gatewayUrl)) log(`demo fleet: ${line}`);
 log(`ready: ${gatewayUrl}`);
 log(
-  `e2e: BASE_URL=${gatewayUrl} E2E_PORT_OFFSET=${offset} REDIS_URL=${redisUrl} KAFKA_BROKERS=127.0.0.1:${kafkaPort} E2E_MAIL_DIR=.cache/mail-${offset} E2E_PID_DIR=${pidDir} npx jest --selectProjects e2e <file>`,
+  `e2e: BASE_URL=${gatewayUrl} E2E_PORT_OFFSET=${offset} REDIS_URL=${redisUrl} KAFKA_BROKERS=127.0.0.1:${kafkaPort} E2E_MAIL_DIR=.cache/mail-${offset} E2E_PID_DIR=${pidDir} E2E_OWNED_DATABASE='${ownedCluster.describe(OWNED_DATABASE_SERVICE)}' npx jest --selectProjects e2e <file>`,
 );
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, async () => {
     await product.stop();
     if (kafka.started) await kafka.stop();
+    ownedCluster.stop();
     process.exit(0);
   });

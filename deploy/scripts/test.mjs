@@ -67,14 +67,24 @@ const secrets = runSecrets();
 const { recreateDatabases, ensurePostgres, ensureRedis, SERVICE_DATABASES } = await import('./lib/postgres.mjs');
 const { ensureKafka } = await import('./lib/kafka.mjs');
 const { ensureKustomize } = await import('./lib/kustomize.mjs');
+const { OWNED_DATABASE_SERVICE, ownedDatabasePort, startOwnedCluster } = await import('./lib/owned-postgres.mjs');
 fs.rmSync(RESULTS, { recursive: true, force: true });
 fs.mkdirSync(RESULTS, { recursive: true });
 
-const testDatabases = SERVICE_DATABASES.map((service) => `infra_test_${service}`);
+// One service's database on a cluster of the run's own, which the fault suite restarts; the others on the machine's.
+const testDatabases = SERVICE_DATABASES.filter((service) => service !== OWNED_DATABASE_SERVICE).map(
+  (service) => `infra_test_${service}`,
+);
+let ownedCluster;
 const ready = await step('infrastructure (PostgreSQL, Redis, Kafka, Chromium, kustomize)', async () => {
   await ensurePostgres();
   await ensureRedis();
   await recreateDatabases(testDatabases);
+  ownedCluster = await startOwnedCluster({
+    port: ownedDatabasePort(10_000),
+    databases: [`infra_test_${OWNED_DATABASE_SERVICE}`],
+    fresh: true,
+  });
   // Tests use Redis database 1, emptied per run (login throttles and caches start clean; dev data in db 0 is untouched).
   const { default: Redis } = await import('ioredis');
   const redis = new Redis(TEST_REDIS_URL);
@@ -133,6 +143,7 @@ const productUnderTest = (replicas) =>
     extra: { LOG_LEVEL: 'info', REDIS_URL: TEST_REDIS_URL, MAIL_DIR: '.cache/test-results/mail' },
     secrets,
     replicas,
+    ownedDatabase: { service: OWNED_DATABASE_SERVICE, port: ownedCluster.port },
   });
 
 /** Runs jest projects against the running product, in band, into `<report>.json`. */
@@ -148,7 +159,15 @@ const againstProduct = (projects, { gatewayUrl, pidDir, pattern, report }) =>
       `--outputFile=${RESULTS}/${report}.json`,
       ...(pattern ? ['--testPathPattern', pattern] : []),
     ],
-    { env: { ...testEnv, BASE_URL: gatewayUrl, E2E_PORT_OFFSET: '10000', E2E_PID_DIR: pidDir } },
+    {
+      env: {
+        ...testEnv,
+        BASE_URL: gatewayUrl,
+        E2E_PORT_OFFSET: '10000',
+        E2E_PID_DIR: pidDir,
+        E2E_OWNED_DATABASE: ownedCluster.describe(OWNED_DATABASE_SERVICE),
+      },
+    },
   );
 
 if (built && wanted('e2e')) {
@@ -205,6 +224,8 @@ async function replicaSteps() {
   );
   await product.stop();
 }
+
+ownedCluster?.stop();
 
 // Test counts come from jest's JSON reports; a step that failed without a failing test (lint, build,
 // a crashed runner) counts as one failure, so the summary line can never read green on a red run.

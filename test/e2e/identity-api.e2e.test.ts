@@ -6,34 +6,17 @@ import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import { Client } from 'pg';
 import { kafkaSettingsForTests, pollUntil } from '@infra/platform/testing';
-import manifest from '../../services.json';
 import { BASE_URL, call, cookiesFrom, DEMO_USERS, profileOf, tokenFor, withDemoTotp } from './support/api-client';
+import { serviceCounter } from './support/service-metrics';
 import { clearThrottles } from './support/throttles';
 
 jest.setTimeout(60_000);
 const MAIL_DIR = path.resolve(__dirname, '../..', process.env.E2E_MAIL_DIR ?? '.cache/test-results/mail');
 const IDENTITY_DB = `${process.env.E2E_DATABASE_PREFIX ?? 'infra_test_'}identity`;
 const TOPIC = 'identity.account.thresholds-changed.v1';
-const IDENTITY_PORT = manifest.services.find((service) => service.name === 'identity')!.port;
-const IDENTITY_METRICS = `http://127.0.0.1:${IDENTITY_PORT + Number(process.env.E2E_PORT_OFFSET ?? 0)}/metrics`;
 
 /** Forgets the sign-in, MFA and reset counters of the product's Redis. */
 const clearSignInThrottles = () => clearThrottles('throttle:*');
-
-/** The sum of a counter on identity's internal /metrics over the series with these labels (0 before the first). */
-async function identityCounter(name: string, labels: Record<string, string> = {}): Promise<number> {
-  const text = await (await fetch(IDENTITY_METRICS)).text();
-  let sum = 0;
-  for (const line of text.split('\n')) {
-    const match = /^(\w+)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (match?.[1] !== name) continue;
-    const series = Object.fromEntries(
-      [...(match[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map(([, key, value]) => [key, value]),
-    );
-    if (Object.entries(labels).every(([key, value]) => series[key] === value)) sum += Number(match[3]);
-  }
-  return sum;
-}
 
 /** How much a counter of identity grew during `attempt` (the tests run one at a time: nothing else moves it). */
 async function growthOf(
@@ -42,9 +25,9 @@ async function growthOf(
   attempt: () => Promise<unknown>,
 ): Promise<number> {
   await clearSignInThrottles(); // every attempt does the full work, never a throttled short cut
-  const before = await identityCounter(name, labels);
+  const before = await serviceCounter('identity', name, labels);
   await attempt();
-  return (await identityCounter(name, labels)) - before;
+  return (await serviceCounter('identity', name, labels)) - before;
 }
 
 const totpStep = () => Math.floor(Date.now() / 30_000);

@@ -2,15 +2,14 @@
 // reaches every service, and no table of any database holds a row of that organization afterwards. Deleting an
 // account does the same for each of its organizations.
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
 import type { CreateTagsResponse, FileAddressDto, UpsertAssetsResponse } from '@infra/contracts';
 import { pollUntil } from '@infra/platform/testing';
 import { BASE_URL, call, callAs, tokenFor } from './support/api-client';
+import { serviceDatabaseClient } from './support/service-databases';
 
 jest.setTimeout(180_000);
 
 const run = randomUUID().slice(0, 8);
-const DATABASE_PREFIX = process.env.E2E_DATABASE_PREFIX ?? 'infra_test_';
 const SERVICES = ['identity', 'inventory', 'tagging', 'analytics', 'events'];
 const HOUR_MS = 3_600_000;
 const hourAgo = (hours: number) => new Date((Math.floor(Date.now() / HOUR_MS) - hours) * HOUR_MS).toISOString();
@@ -19,7 +18,7 @@ const hourAgo = (hours: number) => new Date((Math.floor(Date.now() / HOUR_MS) - 
 async function rowsLeft(organizationId: string): Promise<Record<string, number>> {
   const left: Record<string, number> = {};
   for (const service of SERVICES) {
-    const db = new Client({ host: '127.0.0.1', user: 'postgres', database: `${DATABASE_PREFIX}${service}` });
+    const db = serviceDatabaseClient(service);
     await db.connect();
     try {
       const { rows: tables } = await db.query<{ name: string }>(

@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Redis from 'ioredis';
-import { Client } from 'pg';
 import type {
   ImportValidationDto,
   TagDto,
@@ -27,10 +26,10 @@ import {
   uploadTagFile,
   type OrganizationSession,
 } from '../e2e/support/api-client';
+import { queryServiceDatabase } from '../e2e/support/service-databases';
 
 jest.setTimeout(300_000);
 
-const DATABASE_PREFIX = process.env.E2E_DATABASE_PREFIX ?? 'infra_test_';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/1';
 const PID_DIR = process.env.E2E_PID_DIR;
 const IMPORT_ROWS = Number(process.env.FAULT_IMPORT_ROWS ?? 500);
@@ -39,16 +38,6 @@ const RECOVERY_BOUND_MS = 120_000;
 
 const pidOf = (name: string) =>
   PID_DIR ? Number(fs.readFileSync(path.join(PID_DIR, `${name}.pid`), 'utf8')) : undefined;
-
-async function sql<T>(service: string, text: string, values: unknown[]): Promise<T[]> {
-  const client = new Client({ host: '127.0.0.1', user: 'postgres', database: `${DATABASE_PREFIX}${service}` });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 /** Empties the product's Redis database and cuts every client connected to it, as a restart without data does. */
 async function loseRedisData(): Promise<number> {
@@ -92,7 +81,9 @@ describe('Redis loses its data while work is queued', () => {
       'tagging and analytics know the assets',
       async () => {
         const validation = await as<ImportValidationDto>('GET', `tags/validate/import?fileName=${probe}`);
-        const known = await sql('analytics', `SELECT 1 FROM assets WHERE id = ANY($1::uuid[])`, [assetIds]);
+        const known = await queryServiceDatabase('analytics', `SELECT 1 FROM assets WHERE id = ANY($1::uuid[])`, [
+          assetIds,
+        ]);
         return validation.body.valid && known.length === assetIds.length;
       },
       { timeoutMs: 60_000, intervalMs: 250 },
@@ -134,7 +125,9 @@ describe('Redis loses its data while work is queued', () => {
     const cut = await loseRedisData();
     const lostAt = Date.now();
     const statusAtLoss = (
-      await sql<{ status: string }>('tagging', `SELECT status FROM tag_imports WHERE id = $1`, [submitted.body.id])
+      await queryServiceDatabase<{ status: string }>('tagging', `SELECT status FROM tag_imports WHERE id = $1`, [
+        submitted.body.id,
+      ])
     )[0]!.status;
 
     const imported = await pollUntil(
@@ -147,7 +140,7 @@ describe('Redis loses its data while work is queued', () => {
     );
     const pendingOf = async () =>
       (
-        await sql<{ count: number }>(
+        await queryServiceDatabase<{ count: number }>(
           'analytics',
           `SELECT (SELECT count(*) FROM rollup_pending WHERE organization_id = $1)
                 + (SELECT count(*) FROM org_hourly_pending WHERE organization_id = $1) AS count`,
@@ -175,14 +168,18 @@ describe('Redis loses its data while work is queued', () => {
     const tags = (await as<TagDto[]>('GET', `tags?search=rd-${run}-`)).body.filter(
       (tag) => tag.key !== `rd-probe-${run}`,
     );
-    const audits = await sql<{ count: string }>(
+    const audits = await queryServiceDatabase<{ count: string }>(
       'tagging',
       `SELECT count(*) FROM tag_audit_log WHERE organization_id = $1 AND activity = 'tags.imported'
           AND detail_params->>'file' = $2`,
       [admin.organizationId, fileName],
     );
     // The assets are new: any day rolled up for them came from this telemetry.
-    const rolledUp = await sql('analytics', `SELECT 1 FROM asset_daily WHERE asset_id = ANY($1::uuid[])`, [assetIds]);
+    const rolledUp = await queryServiceDatabase(
+      'analytics',
+      `SELECT 1 FROM asset_daily WHERE asset_id = ANY($1::uuid[])`,
+      [assetIds],
+    );
     process.stdout.write(
       `redis data lost: ${cut} connections cut, import ${statusAtLoss} at the loss, ${imported.status} ` +
         `${imported.at - lostAt} ms after it (${imported.recordsImported} records, ${tags.length} tags, ` +

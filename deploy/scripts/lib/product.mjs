@@ -112,6 +112,7 @@ const REPLICA_DRAIN_MS = 2500;
  * `replicas`: how many processes of each service and of the gateway. With more than one, replica r of a service
  * listens on its port + 100·r; the gateways on the gateway's port + 100·(r+1) behind a balancer on the gateway's
  * port (balancer.mjs), each gateway spreading over every service's replicas; processes are named `<name>-<r+1>`.
+ * `ownedDatabase`: `{ service, port }` puts that service's database on a cluster of the copy's own (owned-postgres.mjs).
  * Each process: `{ name, service, replica, entry, env }`.
  */
 export function productEnv({
@@ -121,6 +122,7 @@ export function productEnv({
   extra = {},
   secrets = installSecrets(),
   replicas = 1,
+  ownedDatabase,
 } = {}) {
   const env = {
     ...process.env,
@@ -155,6 +157,9 @@ export function productEnv({
       KAFKA_PASSWORD: kafka.users[name],
       PORT: String(servicePort(name, 0)),
       DATABASE_NAME: `${databasePrefix}${name}`,
+      ...(ownedDatabase?.service === name
+        ? { DATABASE_HOST: '127.0.0.1', DATABASE_PORT: String(ownedDatabase.port) }
+        : {}),
       // A walled service serves as its runtime role, which its migrations (run as the owner) create and grant; the
       // owner also vacuums its tables (autovacuum is off on development machines).
       ...(WALLED_SERVICES.includes(name)

@@ -8,6 +8,8 @@ import type { DefaultJobOptions } from 'bullmq';
 export const JOB_DEFAULTS = {
   attempts: 5,
   backoffMs: 1000,
+  /** How long a job that found its database out of reach waits before it runs again (no attempt spent). */
+  databaseWaitMs: 3000,
   keepCompletedSeconds: 24 * 3600,
   keepCompletedCount: 10_000,
   keepFailedSeconds: 7 * 24 * 3600,
@@ -18,9 +20,10 @@ export const JOB_DEFAULTS = {
 export interface RetryOptions {
   attempts: number;
   backoffMs: number;
+  databaseWaitMs: number;
 }
 
-export function defaultJobOptions(retry: RetryOptions): DefaultJobOptions {
+export function defaultJobOptions(retry: Pick<RetryOptions, 'attempts' | 'backoffMs'>): DefaultJobOptions {
   return {
     attempts: retry.attempts,
     backoff: { type: 'exponential', delay: retry.backoffMs },

@@ -8,9 +8,9 @@ import {
   Provider,
 } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { Job, Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
+import { DelayedError, Job, Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
 import type Redis from 'ioredis';
-import { inOrganization, REDIS } from '@infra/platform';
+import { inOrganization, isDatabaseUnavailable, REDIS } from '@infra/platform';
 import { defaultJobOptions, JOB_DEFAULTS, RetryOptions } from './job-defaults';
 import { jobDuration, jobsCompleted, jobsFailed, jobsStalled } from './job-metrics';
 import { JobQueue, jobQueueToken } from './job-queue';
@@ -67,6 +67,7 @@ class QueueRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private worker: Worker | undefined;
   private events: Promise<QueueEvents> | undefined;
   private schedulesCheck: NodeJS.Timeout | undefined;
+  private readonly retry: RetryOptions;
   readonly queue: Queue;
 
   constructor(
@@ -77,10 +78,15 @@ class QueueRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
     private readonly moduleRef: ModuleRef,
   ) {
     this.logger = new Logger(`Jobs:${options.queue}`);
-    const retry = { attempts: JOB_DEFAULTS.attempts, backoffMs: JOB_DEFAULTS.backoffMs, ...options.retry };
+    this.retry = {
+      attempts: JOB_DEFAULTS.attempts,
+      backoffMs: JOB_DEFAULTS.backoffMs,
+      databaseWaitMs: JOB_DEFAULTS.databaseWaitMs,
+      ...options.retry,
+    };
     this.queue = new Queue(options.queue, {
       connection: this.connection({}),
-      defaultJobOptions: defaultJobOptions(retry),
+      defaultJobOptions: defaultJobOptions(this.retry),
     });
     this.queue.on('error', (error) => this.logger.warn(`queue connection: ${error.message}`));
   }
@@ -122,7 +128,7 @@ class QueueRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
     if (!this.runtime.workers) return;
     await this.syncSchedules();
     this.schedulesCheck = setInterval(() => void this.restoreLostSchedules(), SCHEDULES_CHECK_MS).unref();
-    this.worker = new Worker(this.options.queue, (job: Job) => this.run(job), {
+    this.worker = new Worker(this.options.queue, (job: Job, token?: string) => this.run(job, token), {
       connection: this.connection({ maxRetriesPerRequest: null }),
       concurrency: this.options.concurrency ?? JOB_DEFAULTS.concurrency,
     });
@@ -190,7 +196,7 @@ class QueueRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
   }
 
   /** Runs the job's processor; what it returns is the job's result (for `addAndWait`). */
-  private async run(job: Job): Promise<unknown> {
+  private async run(job: Job, token?: string): Promise<unknown> {
     const labels = { queue: this.options.queue, job: job.name };
     const end = jobDuration.startTimer(labels);
     try {
@@ -203,6 +209,15 @@ class QueueRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
       end({ outcome: 'completed' });
       return result;
     } catch (error) {
+      // A database out of reach (restart, failover) outlasts the attempts' backoff: the job waits for it, spending
+      // none of its attempts, instead of failing for good (an import would then stay unfinished until a person acts).
+      if (token && !(error instanceof UnrecoverableError) && isDatabaseUnavailable(error)) {
+        jobsFailed.inc({ ...labels, final: 'false' });
+        end({ outcome: 'failed' });
+        this.logger.warn({ jobId: job.id, job: job.name }, `job waits for the database: ${errorMessage(error)}`);
+        await job.moveToDelayed(Date.now() + this.retry.databaseWaitMs, token);
+        throw new DelayedError();
+      }
       const final = error instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       jobsFailed.inc({ ...labels, final: String(final) });
       end({ outcome: 'failed' });

@@ -28,6 +28,7 @@ interface TestJobs {
   reject: { reason: string };
   slow: { ms: number };
   double: { n: number };
+  unreachable: { failTimes: number };
 }
 
 /** What the jobs a caller waits for answer. */
@@ -44,6 +45,7 @@ class Journal {
   rejectCalls = 0;
   slowStarted = false;
   slowFinished = false;
+  unreachableRuns: number[] = [];
 }
 
 @Injectable()
@@ -102,6 +104,20 @@ class DoubleJob extends JobProcessor<TestJobs, 'double', TestResults['double']> 
   }
 }
 
+/** Finds its database out of reach (a restart or failover) on its first `failTimes` runs. */
+@Injectable()
+class UnreachableJob extends JobProcessor<TestJobs, 'unreachable'> {
+  readonly name = 'unreachable';
+  constructor(private readonly journal: Journal) {
+    super();
+  }
+  async process(payload: TestJobs['unreachable'], job: TypedJob<TestJobs, 'unreachable'>): Promise<void> {
+    this.journal.unreachableRuns.push(job.attemptsMade);
+    if (this.journal.unreachableRuns.length <= payload.failTimes)
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+  }
+}
+
 /** Stands in for the platform module: provides REDIS and closes it on shutdown. */
 @Injectable()
 class RedisCloser implements OnApplicationShutdown {
@@ -137,9 +153,9 @@ describe('libs/jobs on a real Redis', () => {
         TestRedisModule,
         JobsModule.register<TestJobs>({
           queue: queueName,
-          processors: [GreetJob, FlakyJob, RejectJob, SlowJob, DoubleJob],
+          processors: [GreetJob, FlakyJob, RejectJob, SlowJob, DoubleJob, UnreachableJob],
           providers: [{ provide: Journal, useValue: journal }],
-          retry: { attempts: 3, backoffMs: 200 },
+          retry: { attempts: 3, backoffMs: 200, databaseWaitMs: 100 },
           schedules,
           runtime,
         }),
@@ -216,6 +232,17 @@ describe('libs/jobs on a real Redis', () => {
     // Backoff 200 ms then 400 ms (BullMQ adds no jitter by default); allow scheduling slack below.
     expect(b - a).toBeGreaterThanOrEqual(180);
     expect(c - b).toBeGreaterThanOrEqual(360);
+  });
+
+  it('waits for a database out of reach without spending attempts, then completes', async () => {
+    const queue = await start();
+    // Five runs that cannot reach the database, more than the three attempts a failing job gets.
+    const id = await queue.add('unreachable', { failTimes: 5 });
+    await pollUntil(
+      'the job to complete',
+      async () => (await (await inspector().getJob(id))?.getState()) === 'completed',
+    );
+    expect(journal.unreachableRuns).toEqual([0, 0, 0, 0, 0, 0]);
   });
 
   it('fails at once, without retries, on UnrecoverableError', async () => {

@@ -10,7 +10,7 @@ import {
   TopicName,
   validateTopicPayload,
 } from '@infra/contracts';
-import { inOrganization, runWithRequestId } from '@infra/platform';
+import { inOrganization, isDatabaseUnavailable, runWithRequestId } from '@infra/platform';
 import { currentEventBatch, type EventBatch, type EventEffects, TransactionEffects } from './event-batch';
 import type { KafkaProducer } from './kafka-producer';
 import { clearStalled, inboxEventDelay, inboxEvents, inboxHandlerFailures, markStalled } from './messaging-metrics';
@@ -48,6 +48,8 @@ function serialiseValue(value: unknown): string | Buffer | null {
 }
 
 const DEAD_LETTER_SEND_ATTEMPTS = 10;
+/** The longest wait between two tries of an event while its database is out of reach. */
+const DATABASE_WAIT_MAX_MS = 5000;
 
 /** How long after it occurred the event was applied. */
 function observeDelay(envelope: EventEnvelope<unknown>, topic: string, consumer: string): void {
@@ -96,7 +98,8 @@ function headerValue(value: Buffer | string | (Buffer | string)[] | undefined): 
  * Applies a Kafka message exactly once per consumer: the handler runs in a transaction that also records
  * (eventId, consumer) in the inbox, so a redelivered event is skipped. A handler that keeps failing is
  * retried a bounded number of times, then the message goes to `<topic>.dlq` and is logged with its event id
- * — it never blocks its partition and is never silently committed. A message of a batch (`BatchingKafkaServer`)
+ * — it never blocks its partition and is never silently committed. A database out of reach is waited for instead,
+ * spending no attempt. A message of a batch (`BatchingKafkaServer`)
  * is applied in its batch's transaction (`EventBatch`); one that fails there fails the batch, which is then
  * applied again one event at a time, each as described here.
  */
@@ -251,8 +254,11 @@ export class InboxConsumer {
     topic: string,
     message: string,
   ): Promise<ConsumeOutcome> {
+    const firstDelayMs = this.options.retryDelayMs ?? 200;
     let lastError: unknown;
-    for (let attempt = 1; attempt <= this.options.maxAttempts; attempt += 1) {
+    let attempt = 1;
+    let outageWaits = 0;
+    for (;;) {
       const effects = new TransactionEffects();
       try {
         const applied = await this.dataSource.transaction(async (manager) => {
@@ -268,13 +274,22 @@ export class InboxConsumer {
         inboxHandlerFailures.inc({ topic, consumer });
         markStalled(message);
         const reason = error instanceof Error ? error.message : String(error);
-        this.logger.warn({ eventId: envelope.eventId, topic, consumer, attempt }, `event handler failed: ${reason}`);
-        if (attempt < this.options.maxAttempts) {
-          await sleep((this.options.retryDelayMs ?? 200) * 2 ** (attempt - 1));
-          await context
-            .getHeartbeat()()
-            .catch(() => undefined);
-        }
+        // A database out of reach (restart, failover) fails every event alike and for longer than the attempts'
+        // backoff: the event waits for it, spending none of its attempts, instead of going to the dead-letter topic
+        // with its effects lost. Its partition waits too, as nothing could be applied meanwhile.
+        const unavailable = isDatabaseUnavailable(error);
+        this.logger.warn(
+          { eventId: envelope.eventId, topic, consumer, attempt, databaseUnavailable: unavailable },
+          `event handler failed: ${reason}`,
+        );
+        if (!unavailable && attempt >= this.options.maxAttempts) break;
+        const delayMs = unavailable
+          ? Math.min(firstDelayMs * 2 ** outageWaits++, DATABASE_WAIT_MAX_MS)
+          : firstDelayMs * 2 ** (attempt++ - 1);
+        await sleep(delayMs);
+        await context
+          .getHeartbeat()()
+          .catch(() => undefined);
       }
     }
     const reason = lastError instanceof Error ? lastError.message : String(lastError);

@@ -23,6 +23,8 @@ export interface WidgetPayload {
   name: string;
   /** The consumer throws for these, to exercise retries and the dead-letter topic. */
   poison?: boolean;
+  /** The consumer's database "cannot be reached" for this event's first tries (a restart or failover). */
+  unreachableTries?: number;
 }
 
 /** The test topic's schema, as libs/contracts declares one per real topic. */
@@ -30,6 +32,7 @@ const widgetSchema: PayloadSchema<WidgetPayload> = payloadField.object({
   widgetId: payloadField.uuid(),
   name: payloadField.string({ min: 1, max: 2_000_000 }),
   poison: v.optional(payloadField.boolean()),
+  unreachableTries: v.optional(payloadField.number({ min: 0, max: 100 })),
 });
 const validateWidget: PayloadCheck<WidgetPayload> = (payload) => payloadProblems(widgetSchema, payload);
 
@@ -45,7 +48,10 @@ export interface Harness {
   /** Handler invocations per event id (retries included). */
   handlerCalls: Map<string, number>;
   /** Commits a widget row and its event in one transaction; returns the event. */
-  createWidget(name: string, options?: { poison?: boolean; fail?: boolean }): Promise<EventEnvelope<WidgetPayload>>;
+  createWidget(
+    name: string,
+    options?: { poison?: boolean; fail?: boolean; unreachableTries?: number },
+  ): Promise<EventEnvelope<WidgetPayload>>;
   /**
    * Commits several widgets and their events in ONE transaction (the relay sees them all at once); those named in
    * `poisoned` are poison.
@@ -83,7 +89,10 @@ export async function createHarness(options: { maxAttempts?: number; port?: numb
     async onWidget(@Ctx() context: KafkaContext): Promise<void> {
       const options = { consumer: 'widget-projection', validate: validateWidget };
       await inbox.consumeWith(context, options, async (manager: EntityManager, event, effects) => {
-        handlerCalls.set(event.eventId, (handlerCalls.get(event.eventId) ?? 0) + 1);
+        const calls = (handlerCalls.get(event.eventId) ?? 0) + 1;
+        handlerCalls.set(event.eventId, calls);
+        if (calls <= (event.payload.unreachableTries ?? 0))
+          throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
         if (event.payload.poison) throw new Error(`cannot project widget ${event.payload.widgetId}`);
         await manager.query('INSERT INTO applied_widgets (event_id, widget_id, name) VALUES ($1, $2, $3)', [
           event.eventId,
@@ -115,7 +124,7 @@ export async function createHarness(options: { maxAttempts?: number; port?: numb
     applied,
     handlerCalls,
     lastWrittenEventId: () => lastWritten,
-    createWidget: (name, { poison = false, fail = false } = {}) =>
+    createWidget: (name, { poison = false, fail = false, unreachableTries } = {}) =>
       dataSource.transaction(async (manager) => {
         const [{ id }] = (await manager.query('INSERT INTO widgets (name) VALUES ($1) RETURNING id', [name])) as {
           id: string;
@@ -124,7 +133,7 @@ export async function createHarness(options: { maxAttempts?: number; port?: numb
           accountId: null,
           organizationId: '00000000-0000-4000-8000-000000000001',
           actorId: null,
-          payload: { widgetId: id, name, poison } satisfies WidgetPayload,
+          payload: { widgetId: id, name, poison, unreachableTries } satisfies WidgetPayload,
         });
         lastWritten = event.eventId;
         if (fail) throw new Error('rolled back on purpose');

@@ -155,6 +155,22 @@ describe('transactional outbox and idempotent inbox (real Kafka)', () => {
     }
   });
 
+  it('waits for a database out of reach without spending attempts: the event is applied, not dead-lettered', async () => {
+    const deadLetters = await readDeadLetters();
+    try {
+      // Six failed tries, twice the attempts a failing handler gets: a restart or failover, not a poison event.
+      const waited = await harness.createWidget('outage', { unreachableTries: 6 });
+      const next = await harness.createWidget('after-outage');
+      await pollUntil('the event to be applied', async () => (await harness.appliedCount(waited.eventId)) === 1);
+      await pollUntil('the next one too', async () => (await harness.appliedCount(next.eventId)) === 1);
+      expect(harness.handlerCalls.get(waited.eventId)).toBe(6 + 1);
+      expect(deadLetters.messages.find((message) => message.eventId === waited.eventId)).toBeUndefined();
+      expect(oldestStallSeconds()).toBe(0);
+    } finally {
+      await deadLetters.stop();
+    }
+  });
+
   it("applies a partition's backlog in a few transactions, not one per event", async () => {
     const names = Array.from({ length: 40 }, (_, index) => `batched-${index}`);
     const events = await harness.createWidgets(names);

@@ -1,8 +1,6 @@
 // The copies other services keep of a source's rows (assets, collection members, tag assignments), compared with the
 // source by count and checksum: the fault tests' proof that events were neither lost nor applied out of order.
-import { Client } from 'pg';
-
-const DATABASE_PREFIX = process.env.E2E_DATABASE_PREFIX ?? 'infra_test_';
+import { queryServiceDatabase } from '../../e2e/support/service-databases';
 
 /** One copy of a source table: the same rows (as `key` strings) in another service's database. */
 interface Copy {
@@ -43,17 +41,12 @@ const REPLICATED: readonly Replicated[] = [
 
 /** Count and md5 of the sorted keys: equal checksums mean the same rows. */
 async function checksum(service: string, sql: string, organizationId: string): Promise<string> {
-  const client = new Client({ host: '127.0.0.1', user: 'postgres', database: `${DATABASE_PREFIX}${service}` });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ count: number; md5: string | null }>(
-      `SELECT count(*)::int AS count, md5(string_agg(key, ',' ORDER BY key)) AS md5 FROM (${sql}) k`,
-      [organizationId],
-    );
-    return `${rows[0]!.count} rows, md5 ${rows[0]!.md5 ?? '-'}`;
-  } finally {
-    await client.end();
-  }
+  const [row] = await queryServiceDatabase<{ count: number; md5: string | null }>(
+    service,
+    `SELECT count(*)::int AS count, md5(string_agg(key, ',' ORDER BY key)) AS md5 FROM (${sql}) k`,
+    [organizationId],
+  );
+  return `${row!.count} rows, md5 ${row!.md5 ?? '-'}`;
 }
 
 /** Every copy that differs from its source, as "what in service: copy ≠ source" (the rows of one organization). */

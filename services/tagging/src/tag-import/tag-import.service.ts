@@ -13,6 +13,7 @@ import {
 } from '@infra/contracts';
 import { InjectJobQueue, JobQueue, JobWaitTimeoutError } from '@infra/jobs';
 import { EventPublisher, holdLiveOrganization } from '@infra/messaging';
+import { isDatabaseUnavailable } from '@infra/platform';
 import { AuditLogRepository } from '../audit-log/audit-log.repository';
 import { FILE_STORE, type FileStore, isSafeFileName } from '../file-store/file-store';
 import { TagAssignmentService } from '../tag-assignment/tag-assignment.service';
@@ -200,8 +201,9 @@ export class TagImportService {
         await this.write(manager, actor, row, checked);
       });
     } catch (error) {
-      // The last attempt failed: the import ends failed (nothing of it was written) instead of staying "running".
-      if (finalAttempt)
+      // The last attempt failed: the import ends failed (nothing of it was written) instead of staying "running". A
+      // database out of reach is no failure of the import: the job runs again once it is back (libs/jobs).
+      if (finalAttempt && !isDatabaseUnavailable(error))
         await this.imports.transaction((manager) =>
           this.imports.finish(manager, organizationId, importId, {
             status: 'failed',
