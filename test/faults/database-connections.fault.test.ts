@@ -2,29 +2,17 @@
 // does): requests in flight fail with 503 and the standard body (never a 500 or a reset), the service serves again
 // within 15 s by itself (its pool reconnects, no restart), and the other services do not notice.
 // Short form in `npm test`; `FAULT_ROUNDS=10 FAULT_CLIENTS=16` for a longer run.
-import fs from 'node:fs';
-import path from 'node:path';
 import { Client } from 'pg';
 import { MESSAGES } from '@infra/contracts';
 import { callAs, organizationSession, type OrganizationSession } from '../e2e/support/api-client';
+import { type Answer, pidOf, sleep } from './support/processes';
 
 jest.setTimeout(180_000);
 
 const DATABASE_PREFIX = process.env.E2E_DATABASE_PREFIX ?? 'infra_test_';
-const PID_DIR = process.env.E2E_PID_DIR;
 const ROUNDS = Number(process.env.FAULT_ROUNDS ?? 3);
 const CLIENTS = Number(process.env.FAULT_CLIENTS ?? 6);
 const RECOVERY_BOUND_MS = 15_000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const pidOf = (name: string) =>
-  PID_DIR ? Number(fs.readFileSync(path.join(PID_DIR, `${name}.pid`), 'utf8')) : undefined;
-
-interface Answer {
-  at: number;
-  status: number;
-  body: unknown;
-}
 
 /** Terminates every connection to the service's database but this one; answers how many there were. */
 async function dropConnections(service: string): Promise<number> {

@@ -8,35 +8,24 @@
 // Short form in `npm test`; `FAULT_DB_DOWN_MS=30000 FAULT_IMPORT_ROWS=5000` for the full one.
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { MESSAGES, type ImportValidationDto, type TagImportDto, type UpsertAssetsResponse } from '@infra/contracts';
 import { pollUntil } from '@infra/platform/testing';
-import { callAs, type OrganizationSession, uploadTagFile } from '../e2e/support/api-client';
+import { callAs, importEnded, type OrganizationSession, uploadTagFile } from '../e2e/support/api-client';
 import { ownedDatabase, queryServiceDatabase } from '../e2e/support/service-databases';
 import { serviceCounter, serviceUrl } from '../e2e/support/service-metrics';
 import { ownOrganization } from './support/own-organization';
-import { differences } from './support/read-model-copies';
+import { type Answer, pidOf, sleep } from './support/processes';
+import { untilCopiesEqual, whenCopiesEqual } from './support/read-model-copies';
 
 jest.setTimeout(600_000);
 
-const PID_DIR = process.env.E2E_PID_DIR;
 const DOWN_MS = Number(process.env.FAULT_DB_DOWN_MS ?? 10_000);
 const IMPORT_ROWS = Number(process.env.FAULT_IMPORT_ROWS ?? 500);
 const KNOWN_ASSETS = 20;
 const RECOVERY_BOUND_MS = 15_000;
 /** After the start: the consumer's and the job's waits (at most 5 s and 3 s), then the work that waited. */
 const CONVERGENCE_BOUND_MS = 120_000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const pidOf = (name: string) =>
-  PID_DIR ? Number(fs.readFileSync(path.join(PID_DIR, `${name}.pid`), 'utf8')) : undefined;
-
-interface Answer {
-  at: number;
-  status: number;
-  body: unknown;
-}
 
 /** pg_ctl on the owned cluster, as its owner; throws with what it printed when it fails. */
 function pgCtl(...args: string[]): void {
@@ -80,15 +69,7 @@ describeOwned(`the database server of ${ownedDatabase?.service ?? 'one service'}
       },
       { timeoutMs: 60_000, intervalMs: 500 },
     );
-    await pollUntil(
-      'every copy equals its source before the fault',
-      async () => {
-        const found = await differences(admin.organizationId);
-        if (found.length > 0) throw new Error(found.join('; '));
-        return true;
-      },
-      { timeoutMs: 120_000, intervalMs: 500 },
-    );
+    await untilCopiesEqual(admin.organizationId);
   });
 
   it('answers 503 meanwhile, serves again within 15 s in the same process, and loses nothing', async () => {
@@ -176,23 +157,8 @@ describeOwned(`the database server of ${ownedDatabase?.service ?? 'one service'}
       await Promise.all(load);
     }
 
-    const imported = await pollUntil(
-      'the import ends',
-      async () => {
-        const polled = await as<TagImportDto>('GET', `tags/import/${submitted.body.id}`);
-        return ['completed', 'failed'].includes(polled.body.status) ? { ...polled.body, at: Date.now() } : undefined;
-      },
-      { timeoutMs: CONVERGENCE_BOUND_MS, intervalMs: 500 },
-    );
-    let left: string[] = [];
-    const convergedAt = await pollUntil(
-      'every copy equals its source',
-      async () => {
-        left = await differences(admin.organizationId);
-        return left.length === 0 && Date.now();
-      },
-      { timeoutMs: CONVERGENCE_BOUND_MS, intervalMs: 500 },
-    ).catch(() => undefined);
+    const imported = await importEnded(admin, submitted.body.id, CONVERGENCE_BOUND_MS);
+    const { at: convergedAt, left } = await whenCopiesEqual(admin.organizationId, CONVERGENCE_BOUND_MS);
     const audits = await queryServiceDatabase<{ count: string }>(
       service,
       `SELECT count(*) FROM tag_audit_log WHERE organization_id = $1 AND activity = 'tags.imported'

@@ -14,9 +14,10 @@ import type {
   UpsertAssetsResponse,
 } from '@infra/contracts';
 import { pollUntil } from '@infra/platform/testing';
-import { callAs, type OrganizationSession, uploadTagFile } from '../e2e/support/api-client';
+import { callAs, importEnded, type OrganizationSession, uploadTagFile } from '../e2e/support/api-client';
 import { ownOrganization } from './support/own-organization';
-import { differences } from './support/read-model-copies';
+import { sleep } from './support/processes';
+import { untilCopiesEqual, whenCopiesEqual } from './support/read-model-copies';
 
 jest.setTimeout(600_000);
 
@@ -33,8 +34,6 @@ const NEW_ASSETS = Number(process.env.FAULT_NEW_ASSETS ?? 200);
 const KNOWN_ASSETS = 20;
 /** After the restart: the broker's own recovery, the clients' reconnection back-off, then the drain. */
 const CONVERGENCE_BOUND_MS = 180_000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const brokerPid = () => Number(fs.readFileSync(PID_FILE, 'utf8'));
 const alive = (pid: number) => {
@@ -104,16 +103,7 @@ describe('the Kafka broker killed while users write', () => {
     });
     expect(created.status).toBe(201);
     eventId = created.body.id;
-    // Before the fault every copy has caught up: what differs afterwards is the fault's doing.
-    await pollUntil(
-      'every copy equals its source before the fault',
-      async () => {
-        const found = await differences(admin.organizationId);
-        if (found.length > 0) throw new Error(found.join('; '));
-        return true;
-      },
-      { timeoutMs: 120_000, intervalMs: 500 },
-    );
+    await untilCopiesEqual(admin.organizationId);
   });
 
   it('commits every write meanwhile, then every copy converges to its source', async () => {
@@ -162,14 +152,7 @@ describe('the Kafka broker killed while users write', () => {
       writes.push({ what: `GET tags/validate/import (valid: ${validation.body.valid})`, status: validation.status });
       const submitted = await as<TagImportDto>('POST', `tags/import?fileName=${fileName}`);
       writes.push({ what: 'POST tags/import', status: submitted.status });
-      const imported = await pollUntil(
-        'the import ends',
-        async () => {
-          const polled = await as<TagImportDto>('GET', `tags/import/${submitted.body.id}`);
-          return ['completed', 'failed'].includes(polled.body.status) ? polled.body : undefined;
-        },
-        { timeoutMs: 180_000, intervalMs: 250 },
-      );
+      const imported = await importEnded(admin, submitted.body.id, 180_000);
       writes.push({ what: `tag import ${imported.status} (${imported.assignments} assignments)`, status: 200 });
       expect(imported).toMatchObject({
         status: 'completed',
@@ -184,15 +167,7 @@ describe('the Kafka broker killed while users write', () => {
     }
     const downMs = restartedAt - killedAt;
 
-    let left: string[] = [];
-    const converged = await pollUntil(
-      'every copy equals its source',
-      async () => {
-        left = await differences(admin.organizationId);
-        return left.length === 0 ? Date.now() : undefined;
-      },
-      { timeoutMs: CONVERGENCE_BOUND_MS, intervalMs: 500 },
-    ).catch(() => undefined);
+    const { at: converged, left } = await whenCopiesEqual(admin.organizationId, CONVERGENCE_BOUND_MS);
     // Events' own derived rows: the event follows the collection's members as they are now (2 before, 4 added).
     const followed = await pollUntil(
       'the business event follows the collection',

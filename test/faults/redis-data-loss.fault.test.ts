@@ -5,8 +5,6 @@
 // pending rollups drain, and a signed-out session's access token is refused again (identity puts back the revocation
 // marks PostgreSQL remembers), within a bound, with no process restarted.
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import Redis from 'ioredis';
 import type {
   ImportValidationDto,
@@ -22,22 +20,20 @@ import {
   callAs,
   cookiesFrom,
   DEMO_USERS,
+  importEnded,
   organizationSession,
   uploadTagFile,
   type OrganizationSession,
 } from '../e2e/support/api-client';
 import { queryServiceDatabase } from '../e2e/support/service-databases';
+import { pidOf } from './support/processes';
 
 jest.setTimeout(300_000);
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/1';
-const PID_DIR = process.env.E2E_PID_DIR;
 const IMPORT_ROWS = Number(process.env.FAULT_IMPORT_ROWS ?? 500);
 /** The schedules check (30 s), then the slowest sweep (analytics' rollups, every 60 s), then the work itself. */
 const RECOVERY_BOUND_MS = 120_000;
-
-const pidOf = (name: string) =>
-  PID_DIR ? Number(fs.readFileSync(path.join(PID_DIR, `${name}.pid`), 'utf8')) : undefined;
 
 /** Empties the product's Redis database and cuts every client connected to it, as a restart without data does. */
 async function loseRedisData(): Promise<number> {
@@ -130,14 +126,7 @@ describe('Redis loses its data while work is queued', () => {
       ])
     )[0]!.status;
 
-    const imported = await pollUntil(
-      'the import ends',
-      async () => {
-        const polled = await as<TagImportDto>('GET', `tags/import/${submitted.body.id}`);
-        return ['completed', 'failed'].includes(polled.body.status) ? { ...polled.body, at: Date.now() } : undefined;
-      },
-      { timeoutMs: RECOVERY_BOUND_MS, intervalMs: 500 },
-    );
+    const imported = await importEnded(admin, submitted.body.id, RECOVERY_BOUND_MS);
     const pendingOf = async () =>
       (
         await queryServiceDatabase<{ count: number }>(

@@ -1,7 +1,7 @@
 // Signing in demo users through the real gateway, for the end-to-end tests.
 import { authenticator } from 'otplib';
 import { pollUntil } from '@infra/platform/testing';
-import type { FileAddressDto } from '@infra/contracts';
+import type { FileAddressDto, TagImportDto } from '@infra/contracts';
 
 export const BASE_URL = process.env.BASE_URL ?? 'http://localhost:8080';
 export const DEMO_MFA_SECRET = 'JBSWY3DPEHPK3PXP';
@@ -120,6 +120,18 @@ export const callAs =
   (who: OrganizationSession) =>
   <T = unknown>(method: string, path: string, body?: unknown) =>
     call<T>(method, path, { token: who.token, organizationId: who.organizationId, body });
+
+/** Polls a tag import until it has ended (completed or failed); answers it with the time it was seen ended. */
+export function importEnded(who: OrganizationSession, importId: string, timeoutMs = 60_000) {
+  return pollUntil(
+    'the import ends',
+    async () => {
+      const polled = await callAs(who)<TagImportDto>('GET', `tags/import/${importId}`);
+      return ['completed', 'failed'].includes(polled.body.status) ? { ...polled.body, at: Date.now() } : undefined;
+    },
+    { timeoutMs, intervalMs: 250 },
+  );
+}
 
 /** Asks for a tag-file upload address and PUTs the file there as the browser does; answers the first failing status. */
 export async function uploadTagFile(who: OrganizationSession, fileName: string, content: string | Buffer) {

@@ -1,5 +1,6 @@
 // The copies other services keep of a source's rows (assets, collection members, tag assignments), compared with the
 // source by count and checksum: the fault tests' proof that events were neither lost nor applied out of order.
+import { pollUntil } from '@infra/platform/testing';
 import { queryServiceDatabase } from '../../e2e/support/service-databases';
 
 /** One copy of a source table: the same rows (as `key` strings) in another service's database. */
@@ -60,4 +61,34 @@ export async function differences(organizationId: string): Promise<string[]> {
     }
   }
   return found;
+}
+
+/** Waits until every copy has caught up with its source (before a fault: what differs afterwards is the fault's). */
+export async function untilCopiesEqual(organizationId: string, timeoutMs = 120_000): Promise<void> {
+  await pollUntil(
+    'every copy equals its source before the fault',
+    async () => {
+      const found = await differences(organizationId);
+      if (found.length > 0) throw new Error(found.join('; '));
+      return true;
+    },
+    { timeoutMs, intervalMs: 500 },
+  );
+}
+
+/** When every copy equals its source (after a fault), or undefined past `timeoutMs`, with what still differs. */
+export async function whenCopiesEqual(
+  organizationId: string,
+  timeoutMs: number,
+): Promise<{ at: number | undefined; left: string[] }> {
+  let left: string[] = [];
+  const at = await pollUntil(
+    'every copy equals its source',
+    async () => {
+      left = await differences(organizationId);
+      return left.length === 0 ? Date.now() : undefined;
+    },
+    { timeoutMs, intervalMs: 500 },
+  ).catch(() => undefined);
+  return { at, left };
 }
