@@ -16,3 +16,4 @@ export * from './read-model-projections';
 export * from './read-model-lag';
 export * from './organization-purge';
 export * from './kafka-provisioning';
+export * from './dead-letter-replay';

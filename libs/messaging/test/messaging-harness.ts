@@ -57,6 +57,8 @@ export interface Harness {
    * `poisoned` are poison.
    */
   createWidgets(names: string[], poisoned?: string[]): Promise<EventEnvelope<WidgetPayload>[]>;
+  /** The consumer no longer throws for this poison event (its cause fixed), as before a dead letter's replay. */
+  cure(eventId: string): void;
   /** Publishes a payload the widget schema refuses (as a buggy or foreign producer would). */
   publishRaw(payload: unknown): Promise<EventEnvelope<unknown>>;
   appliedCount(eventId: string): Promise<number>;
@@ -81,6 +83,7 @@ export async function createHarness(options: { maxAttempts?: number; port?: numb
   const inbox = new InboxConsumer(dataSource, producer, { maxAttempts: options.maxAttempts ?? 3, retryDelayMs: 50 });
   const applied = new Map<string, number>();
   const handlerCalls = new Map<string, number>();
+  const cured = new Set<string>();
   let lastWritten: string | undefined;
 
   @Controller()
@@ -93,7 +96,8 @@ export async function createHarness(options: { maxAttempts?: number; port?: numb
         handlerCalls.set(event.eventId, calls);
         if (calls <= (event.payload.unreachableTries ?? 0))
           throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
-        if (event.payload.poison) throw new Error(`cannot project widget ${event.payload.widgetId}`);
+        if (event.payload.poison && !cured.has(event.eventId))
+          throw new Error(`cannot project widget ${event.payload.widgetId}`);
         await manager.query('INSERT INTO applied_widgets (event_id, widget_id, name) VALUES ($1, $2, $3)', [
           event.eventId,
           event.payload.widgetId,
@@ -124,6 +128,7 @@ export async function createHarness(options: { maxAttempts?: number; port?: numb
     applied,
     handlerCalls,
     lastWrittenEventId: () => lastWritten,
+    cure: (eventId) => cured.add(eventId),
     createWidget: (name, { poison = false, fail = false, unreachableTries } = {}) =>
       dataSource.transaction(async (manager) => {
         const [{ id }] = (await manager.query('INSERT INTO widgets (name) VALUES ($1) RETURNING id', [name])) as {
