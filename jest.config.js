@@ -39,6 +39,8 @@ module.exports = {
       project(`${name}-medium`, [`<rootDir>/${dir}`], ['**/*.int-spec.ts']),
     ]),
     project('k8s', ['<rootDir>/k8s'], ['**/*.test.ts']),
+    // The alert rules (promtool), their runbook sections and the metrics they read.
+    project('monitoring', ['<rootDir>/deploy/monitoring'], ['**/*.test.ts']),
     // Needs the running product (BASE_URL) and Chromium: started by deploy/scripts/test.mjs.
     project('e2e', ['<rootDir>/test/e2e'], ['**/*.e2e.test.ts']),
     // Replays every attack of the hardening issue against the running product (started like e2e).

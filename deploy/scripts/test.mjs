@@ -68,6 +68,7 @@ const { recreateDatabases, ensurePostgres, ensureRedis, SERVICE_DATABASES } = aw
 const { ensureKafka } = await import('./lib/kafka.mjs');
 const { ensureKustomize } = await import('./lib/kustomize.mjs');
 const { OWNED_DATABASE_SERVICE, ownedDatabasePort, startOwnedCluster } = await import('./lib/owned-postgres.mjs');
+const { ensurePromtool } = await import('./lib/promtool.mjs');
 fs.rmSync(RESULTS, { recursive: true, force: true });
 fs.mkdirSync(RESULTS, { recursive: true });
 
@@ -76,7 +77,7 @@ const testDatabases = SERVICE_DATABASES.filter((service) => service !== OWNED_DA
   (service) => `infra_test_${service}`,
 );
 let ownedCluster;
-const ready = await step('infrastructure (PostgreSQL, Redis, Kafka, Chromium, kustomize)', async () => {
+const ready = await step('infrastructure (PostgreSQL, Redis, Kafka, Chromium, kustomize, promtool)', async () => {
   await ensurePostgres();
   await ensureRedis();
   await recreateDatabases(testDatabases);
@@ -93,6 +94,7 @@ const ready = await step('infrastructure (PostgreSQL, Redis, Kafka, Chromium, ku
   await ensureKafka({ port: KAFKA_TEST_PORT });
   ensureChromium();
   ensureKustomize(); // the k8s project builds the overlays with it
+  ensurePromtool(); // the monitoring project tests the alert rules with it
 });
 const built = ready && (await step('build (server and web)', () => buildIfStale()));
 
