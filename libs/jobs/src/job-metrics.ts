@@ -1,4 +1,5 @@
-import { Counter, Histogram } from 'prom-client';
+import type { Queue } from 'bullmq';
+import { Counter, Gauge, Histogram } from 'prom-client';
 import { metricsRegistry } from '@infra/platform';
 
 /** Job metrics on the process's registry (served at /metrics), labelled by queue and job name. */
@@ -42,3 +43,40 @@ export const jobDuration = new Histogram({
   buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
   registers: [metricsRegistry],
 });
+
+const queues = new Set<Queue>();
+const QUEUE_STATES = ['waiting', 'delayed', 'active', 'failed'] as const;
+
+/**
+ * The jobs each queue holds by state, read from Redis at each scrape: waiting that grows is work arriving faster than
+ * the workers take it. Every process that has the queue reports the same numbers (take the max across processes).
+ */
+new Gauge({
+  name: 'jobs_queued',
+  help: 'Jobs held in Redis by queue and state (waiting, delayed, active, failed), read at each scrape',
+  labelNames: ['queue', 'state'],
+  registers: [metricsRegistry],
+  async collect() {
+    this.reset();
+    for (const queue of queues) {
+      try {
+        const counts = await Promise.race([
+          queue.getJobCounts(...QUEUE_STATES),
+          new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), 1000).unref()),
+        ]);
+        for (const state of QUEUE_STATES) this.set({ queue: queue.name, state }, counts[state] ?? 0);
+      } catch {
+        // Redis out of reach: the queue's series are absent from this scrape rather than wrong.
+      }
+    }
+  },
+});
+
+/** Reports the queue in `jobs_queued` until `unobserveQueue`. */
+export function observeQueue(queue: Queue): void {
+  queues.add(queue);
+}
+
+export function unobserveQueue(queue: Queue): void {
+  queues.delete(queue);
+}

@@ -12,7 +12,7 @@ import { DelayedError, Job, Queue, QueueEvents, UnrecoverableError, Worker } fro
 import type Redis from 'ioredis';
 import { inOrganization, isDatabaseUnavailable, REDIS } from '@infra/platform';
 import { defaultJobOptions, JOB_DEFAULTS, RetryOptions } from './job-defaults';
-import { jobDuration, jobsCompleted, jobsFailed, jobsStalled } from './job-metrics';
+import { jobDuration, jobsCompleted, jobsFailed, jobsStalled, observeQueue, unobserveQueue } from './job-metrics';
 import { JobQueue, jobQueueToken } from './job-queue';
 import type { JobProcessor, JobProcessorClass, JobSchedule } from './job-types';
 import { JobsRuntime, jobsRuntime } from './jobs-env';
@@ -89,6 +89,7 @@ class QueueRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
       defaultJobOptions: defaultJobOptions(this.retry),
     });
     this.queue.on('error', (error) => this.logger.warn(`queue connection: ${error.message}`));
+    observeQueue(this.queue);
   }
 
   /** Same Redis settings as the platform's client; BullMQ workers need unlimited retries per request. */
@@ -228,6 +229,7 @@ class QueueRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
 
   async beforeApplicationShutdown(): Promise<void> {
     clearInterval(this.schedulesCheck);
+    unobserveQueue(this.queue);
     // close() stops taking new jobs and waits for the running ones (the platform's deadline bounds the wait).
     await this.worker?.close();
     const events = await this.events?.catch(() => undefined);

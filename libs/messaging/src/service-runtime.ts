@@ -10,6 +10,7 @@ import {
   databaseOptions,
   ensureRuntimeRole,
   installTenantWall,
+  observeDatabasePool,
   PlatformModule,
   runMigrationsLocked,
   ServiceEnv,
@@ -108,6 +109,7 @@ export function serviceFoundation(definition: ServiceDefinition): DynamicModule[
       dataSourceFactory: async (options) => {
         const dataSource = await new DataSource(options!).initialize();
         installTenantWall(dataSource);
+        observeDatabasePool(dataSource);
         return dataSource;
       },
     }),

@@ -5,3 +5,4 @@ export * from './asset-filter';
 export * from './sql';
 export * from './tenant-wall';
 export * from './runtime-role';
+export * from './pool-metrics';
