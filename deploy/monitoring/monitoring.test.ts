@@ -1,9 +1,11 @@
 // The alert rules: valid for Prometheus, each alert tested by promtool (alerts.test.yml), each with a section of
-// docs/runbook.md that its `runbook` annotation links to, and each metric they read exported by the processes.
+// docs/runbook.md that its `runbook` annotation links to, and each metric they read exported by the processes; and
+// the Grafana dashboards: well formed, in valid PromQL, on exported metrics only.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { parse } from 'yaml';
+import os from 'node:os';
+import { parse, stringify } from 'yaml';
 import { metricsRegistry } from '@infra/platform';
 // Imported for their metrics: every process registers them (the messaging and jobs libraries).
 import '@infra/messaging';
@@ -39,6 +41,21 @@ function promtool(): string {
   return found.stdout.trim().split('\n').at(-1)!;
 }
 
+/** The metric names a PromQL expression reads: every selector is written `name{…}` (alerts.yml and the dashboards keep
+ * to it), so what stands before a `{` is a metric. */
+const metricsReadBy = (expr: string) => [...expr.matchAll(/([a-zA-Z_:][a-zA-Z0-9_:]*)\{/g)].map((match) => match[1]!);
+
+/** What the processes export (histograms with their series), and what the rules record. */
+async function knownMetrics(): Promise<Set<string>> {
+  const known = new Set(rules.flatMap((rule) => (rule.record ? [rule.record] : [])));
+  for (const metric of await metricsRegistry.getMetricsAsJSON()) {
+    known.add(metric.name);
+    if (String(metric.type) === 'histogram')
+      for (const suffix of ['_bucket', '_sum', '_count']) known.add(`${metric.name}${suffix}`);
+  }
+  return known;
+}
+
 describe('alert rules (deploy/monitoring/alerts.yml)', () => {
   it('are valid, and every alert fires and stays quiet as alerts.test.yml says (promtool)', () => {
     const tool = promtool();
@@ -72,16 +89,77 @@ describe('alert rules (deploy/monitoring/alerts.yml)', () => {
   });
 
   it('reads only metrics the processes export, or rules of its own', async () => {
-    const exported = new Set<string>();
-    for (const metric of await metricsRegistry.getMetricsAsJSON()) {
-      exported.add(metric.name);
-      if (String(metric.type) === 'histogram')
-        for (const suffix of ['_bucket', '_sum', '_count']) exported.add(`${metric.name}${suffix}`);
-    }
-    const recorded = new Set(rules.flatMap((rule) => (rule.record ? [rule.record] : [])));
-    // Every selector is written `name{…}` (alerts.yml keeps to it): what stands before a `{` is a metric.
-    const read = rules.flatMap((rule) => [...rule.expr.matchAll(/([a-zA-Z_:][a-zA-Z0-9_:]*)\{/g)].map((m) => m[1]!));
+    const known = await knownMetrics();
+    const read = rules.flatMap((rule) => metricsReadBy(rule.expr));
     expect(read.length).toBeGreaterThan(0);
-    expect([...new Set(read)].filter((name) => !exported.has(name) && !recorded.has(name))).toEqual([]);
+    expect([...new Set(read)].filter((name) => !known.has(name))).toEqual([]);
+  });
+});
+
+interface Panel {
+  id: number;
+  type: string;
+  title: string;
+  gridPos: { h: number; w: number; x: number; y: number };
+  datasource: { type: string; uid: string };
+  targets: { refId: string; expr: string }[];
+}
+const DASHBOARDS = path.join(__dirname, 'dashboards');
+const dashboards = fs
+  .readdirSync(DASHBOARDS)
+  .filter((file) => file.endsWith('.json'))
+  .map((file) => ({
+    file,
+    ...(JSON.parse(fs.readFileSync(path.join(DASHBOARDS, file), 'utf8')) as {
+      uid: string;
+      title: string;
+      panels: Panel[];
+    }),
+  }));
+
+describe('Grafana dashboards (deploy/monitoring/dashboards)', () => {
+  it('are dashboards of unique uids whose panels query the Prometheus data source chosen', () => {
+    expect(dashboards.length).toBeGreaterThan(0);
+    expect(new Set(dashboards.map((dashboard) => dashboard.uid)).size).toBe(dashboards.length);
+    for (const { file, title, panels } of dashboards) {
+      expect({ file, title: typeof title, panels: panels.length > 0 }).toEqual({ file, title: 'string', panels: true });
+      expect(new Set(panels.map((panel) => panel.id)).size).toBe(panels.length);
+      for (const panel of panels) {
+        expect({ file, panel: panel.title, datasource: panel.datasource }).toEqual({
+          file,
+          panel: panel.title,
+          datasource: { type: 'prometheus', uid: '${datasource}' },
+        });
+        expect(panel.targets.length).toBeGreaterThan(0);
+        expect(panel.gridPos.w).toBeLessThanOrEqual(24);
+      }
+    }
+  });
+
+  it('query only metrics the processes export, or the rules record', async () => {
+    const known = await knownMetrics();
+    const unknown = dashboards.flatMap(({ file, panels }) =>
+      panels.flatMap((panel) =>
+        panel.targets.flatMap(({ expr }) =>
+          metricsReadBy(expr)
+            .filter((name) => !known.has(name))
+            .map((name) => `${file} "${panel.title}": ${name}`),
+        ),
+      ),
+    );
+    expect(unknown).toEqual([]);
+  });
+
+  it('query in valid PromQL (each query checked by promtool as a rule)', () => {
+    const exprs = dashboards.flatMap(({ panels }) => panels.flatMap((panel) => panel.targets.map(({ expr }) => expr)));
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dashboards-')), 'queries.yml');
+    fs.writeFileSync(
+      file,
+      stringify({
+        groups: [{ name: 'dashboards', rules: exprs.map((expr, i) => ({ record: `dashboard:query:${i}`, expr })) }],
+      }),
+    );
+    const checked = spawnSync(promtool(), ['check', 'rules', file], { encoding: 'utf8' });
+    expect({ status: checked.status, output: checked.stdout + checked.stderr }).toMatchObject({ status: 0 });
   });
 });
