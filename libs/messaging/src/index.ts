@@ -17,3 +17,4 @@ export * from './read-model-lag';
 export * from './organization-purge';
 export * from './kafka-provisioning';
 export * from './dead-letter-replay';
+export * from './consumer-lag';

@@ -1,6 +1,7 @@
 import { DynamicModule, Global, Inject, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { HealthRegistry } from '@infra/platform';
+import { stopObservingConsumerLag } from './consumer-lag';
 import { EventPublisher } from './event-publisher';
 import { InboxConsumer } from './inbox-consumer';
 import { KafkaProducer } from './kafka-producer';
@@ -47,6 +48,7 @@ class MessagingLifecycle implements OnApplicationBootstrap, OnApplicationShutdow
     await this.relay.stop();
     await this.producer.close();
     await this.kafkaHealth.close().catch(() => undefined);
+    await stopObservingConsumerLag();
   }
 }
 

@@ -16,6 +16,7 @@ import {
   ServiceEnv,
   type TenantWallKind,
 } from '@infra/platform';
+import { observeConsumerLag } from './consumer-lag';
 import { kafkaConsumerOptions, kafkaSettingsOf } from './kafka-options';
 import { MessagingModule } from './messaging.module';
 import { MESSAGING_ENTITIES } from './outbox-message.entity';
@@ -172,6 +173,7 @@ export function startService(module: DynamicModule, definition: ServiceDefinitio
         inheritAppConfig: true,
       });
       await app.startAllMicroservices();
+      observeConsumerLag(kafka, definition.name, [...(definition.consumes ?? [])]);
     },
   });
 }
