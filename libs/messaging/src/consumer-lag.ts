@@ -78,6 +78,6 @@ export function observeConsumerLag(settings: KafkaSettings, groupId: string, top
 
 /** Disconnects the admin clients (at shutdown). */
 export async function stopObservingConsumerLag(): Promise<void> {
-  const admins = observed.splice(0).map((entry) => entry.admin);
-  await Promise.all(admins.map((admin) => admin?.then((client) => client.disconnect()).catch(() => undefined)));
+  const admins = observed.splice(0).flatMap((entry) => (entry.admin ? [entry.admin] : []));
+  await Promise.all(admins.map((admin) => admin.then((client) => client.disconnect()).catch(() => undefined)));
 }
