@@ -227,7 +227,11 @@ async function replicaSteps() {
   await product.stop();
 }
 
-ownedCluster?.stop();
+try {
+  ownedCluster?.stop();
+} catch (error) {
+  process.stderr.write(`[test] stopping the owned PostgreSQL cluster: ${error.message}\n`);
+}
 
 // Test counts come from jest's JSON reports; a step that failed without a failing test (lint, build,
 // a crashed runner) counts as one failure, so the summary line can never read green on a red run.

@@ -99,9 +99,9 @@ function headerValue(value: Buffer | string | (Buffer | string)[] | undefined): 
  * (eventId, consumer) in the inbox, so a redelivered event is skipped. A handler that keeps failing is
  * retried a bounded number of times, then the message goes to `<topic>.dlq` and is logged with its event id
  * — it never blocks its partition and is never silently committed. A database out of reach is waited for instead,
- * spending no attempt. A message of a batch (`BatchingKafkaServer`)
- * is applied in its batch's transaction (`EventBatch`); one that fails there fails the batch, which is then
- * applied again one event at a time, each as described here.
+ * spending no attempt. A message of a batch (`BatchingKafkaServer`) is applied in its batch's transaction
+ * (`EventBatch`); one that fails there fails the batch, which is then applied again one event at a time, each as
+ * described here.
  */
 export class InboxConsumer {
   private readonly logger = new Logger(InboxConsumer.name);
