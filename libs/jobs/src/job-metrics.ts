@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
 import { Counter, Gauge, Histogram } from 'prom-client';
-import { metricsRegistry } from '@infra/platform';
+import { metricsRegistry, withTimeout } from '@infra/platform';
 
 /** Job metrics on the process's registry (served at /metrics), labelled by queue and job name. */
 /** Jobs enqueued by this process: the work a request left behind, whatever it answered (see JobQueue.add). */
@@ -60,10 +60,7 @@ new Gauge({
     this.reset();
     for (const queue of queues) {
       try {
-        const counts = await Promise.race([
-          queue.getJobCounts(...QUEUE_STATES),
-          new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), 1000).unref()),
-        ]);
+        const counts = await withTimeout(queue.getJobCounts(...QUEUE_STATES), 1000, 'timed out');
         for (const state of QUEUE_STATES) this.set({ queue: queue.name, state }, counts[state] ?? 0);
       } catch {
         // Redis out of reach: the queue's series are absent from this scrape rather than wrong.

@@ -1,6 +1,6 @@
 import { Gauge } from 'prom-client';
 import { Kafka, type Admin } from 'kafkajs';
-import { metricsRegistry } from '@infra/platform';
+import { metricsRegistry, withTimeout } from '@infra/platform';
 import { kafkaClientConfig, type KafkaSettings } from './kafka-options';
 
 export interface PartitionLag {
@@ -8,6 +8,8 @@ export interface PartitionLag {
   partition: number;
   /** Messages on the partition after the group's committed offset (all of them where it has committed none). */
   lag: number;
+  /** The partition's end (high watermark): the offset its next message will have. */
+  end: bigint;
 }
 
 /** How far the consumer group is behind the end of each partition of its topics. */
@@ -18,7 +20,8 @@ export async function consumerLag(admin: Admin, groupId: string, topics: string[
     const at = new Map(partitions.map(({ partition, offset }) => [partition, BigInt(offset)]));
     for (const { partition, high, low } of await admin.fetchTopicOffsets(topic)) {
       const offset = at.get(partition) ?? -1n;
-      lags.push({ topic, partition, lag: Number(BigInt(high) - (offset < 0n ? BigInt(low) : offset)) });
+      const end = BigInt(high);
+      lags.push({ topic, partition, lag: Number(end - (offset < 0n ? BigInt(low) : offset)), end });
     }
   }
   return lags;
@@ -49,10 +52,7 @@ new Gauge({
       try {
         entry.admin ??= connectAdmin(entry.settings);
         const admin = await entry.admin;
-        const lags = await Promise.race([
-          consumerLag(admin, entry.groupId, entry.topics),
-          new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), SCRAPE_BUDGET_MS).unref()),
-        ]);
+        const lags = await withTimeout(consumerLag(admin, entry.groupId, entry.topics), SCRAPE_BUDGET_MS, 'timed out');
         for (const { topic, partition, lag } of lags)
           this.set({ group: entry.groupId, topic, partition: String(partition) }, lag);
       } catch {

@@ -1,5 +1,7 @@
 import { Kafka, type IHeaders, type KafkaMessage } from 'kafkajs';
 import { deadLetterTopic } from '@infra/contracts';
+import { withTimeout } from '@infra/platform';
+import { consumerLag } from './consumer-lag';
 import { kafkaClientConfig, type KafkaSettings } from './kafka-options';
 
 export interface ReplayOptions {
@@ -72,27 +74,10 @@ export async function replayDeadLetters(settings: KafkaSettings, options: Replay
   const kafka = new Kafka(kafkaClientConfig({ ...settings, clientId: `${settings.clientId}-${groupId}` }));
   const admin = kafka.admin();
   await admin.connect();
-  let ends: Map<number, bigint>;
-  let pending: Set<number>;
-  try {
-    const [high, committed] = await Promise.all([
-      admin.fetchTopicOffsets(dlq),
-      admin.fetchOffsets({ groupId, topics: [dlq] }),
-    ]);
-    const from = new Map(committed[0]?.partitions.map(({ partition, offset }) => [partition, BigInt(offset)]) ?? []);
-    ends = new Map(high.map(({ partition, high: end }) => [partition, BigInt(end)]));
-    const low = new Map(high.map(({ partition, low: start }) => [partition, BigInt(start)]));
-    pending = new Set(
-      [...ends]
-        .filter(([partition, end]) => {
-          const start = from.get(partition) ?? -1n;
-          return (start < 0n ? low.get(partition)! : start) < end;
-        })
-        .map(([partition]) => partition),
-    );
-  } finally {
-    await admin.disconnect();
-  }
+  // What is left to read is the replay group's lag on the dead-letter topic, up to each partition's end now.
+  const lags = await consumerLag(admin, groupId, [dlq]).finally(() => admin.disconnect());
+  const ends = new Map(lags.map(({ partition, end }) => [partition, end]));
+  const pending = new Set(lags.filter(({ lag }) => lag > 0).map(({ partition }) => partition));
   const report: ReplayReport = { deadLetterTopic: dlq, groupId, letters: [] };
   if (pending.size === 0) return report;
 
@@ -124,16 +109,7 @@ export async function replayDeadLetters(settings: KafkaSettings, options: Replay
       },
     });
     const timeoutMs = options.timeoutMs ?? 60_000;
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      finished,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`${dlq}: not every dead letter was read within ${timeoutMs} ms`)),
-          timeoutMs,
-        );
-      }),
-    ]).finally(() => clearTimeout(timer));
+    await withTimeout(finished, timeoutMs, `${dlq}: not every dead letter was read within ${timeoutMs} ms`);
     return report;
   } finally {
     await consumer.disconnect();

@@ -41,7 +41,7 @@ describe('consumer lag (real Kafka)', () => {
     });
     const lags = await consumerLag(admin, oneBehind, [harness.topic]);
     expect(lags.filter(({ lag }) => lag > 0)).toEqual(
-      written.map(({ partition }) => ({ topic: harness.topic, partition, lag: 1 })),
+      written.map(({ partition, high }) => ({ topic: harness.topic, partition, lag: 1, end: BigInt(high) })),
     );
 
     // On /metrics: one series per partition, read at the scrape.

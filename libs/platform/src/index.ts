@@ -12,3 +12,4 @@ export * from './platform.module';
 export * from './process-errors';
 export * from './redis';
 export * from './validation';
+export * from './timeout';

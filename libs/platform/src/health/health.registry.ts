@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { withTimeout } from '../timeout';
 
 export interface HealthCheck {
   name: string;
@@ -31,22 +32,14 @@ export class HealthRegistry {
     if (this.draining) return { ok: false, checks: { shutdown: { status: 'down', error: 'shutting down' } } };
     const results = await Promise.all(
       this.checks.map(async ({ name, check }) => {
-        let timer: NodeJS.Timeout | undefined;
         try {
-          await Promise.race([
-            check(),
-            new Promise((_, reject) => {
-              timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
-            }),
-          ]);
+          await withTimeout(check(), timeoutMs, `timed out after ${timeoutMs} ms`);
           return [name, { status: 'up' as const }] as const;
         } catch (error) {
           return [
             name,
             { status: 'down' as const, error: error instanceof Error ? error.message : String(error) },
           ] as const;
-        } finally {
-          clearTimeout(timer);
         }
       }),
     );
