@@ -39,13 +39,16 @@ const ownedCluster = await startOwnedCluster({
 const kafkaPort = 9192 + offset; // clear of 9092 (npm start), 19092 (npm test) and 29092 (outage test)
 const kafka = await ensureKafka({ port: kafkaPort });
 buildIfStale();
+// Its traces go to a collector of its own, as under `npm test` (the trace test reads them there).
+const { startTraceCollector } = await import('./lib/trace-collector.mjs');
+const traceCollector = await startTraceCollector(4318 + offset);
 const redisUrl = `redis://127.0.0.1:6379/${values['redis-db']}`;
 const { processes, gatewayUrl, balancer } = productEnv({
   replicas: Number(values.replicas),
   portOffset: offset,
   databasePrefix: values.prefix,
   kafkaPort,
-  extra: { REDIS_URL: redisUrl, MAIL_DIR: `.cache/mail-${offset}` },
+  extra: { REDIS_URL: redisUrl, MAIL_DIR: `.cache/mail-${offset}`, OTEL_EXPORTER_OTLP_ENDPOINT: traceCollector.url },
   ownedDatabase: { service: OWNED_DATABASE_SERVICE, port: ownedCluster.port },
 });
 await migrateAndSeed(processes);
@@ -55,7 +58,7 @@ const { loadDemoFleet } = await import('./lib/demo-fleet.mjs');
 for (const line of await loadDemoFleet(gatewayUrl)) log(`demo fleet: ${line}`);
 log(`ready: ${gatewayUrl}`);
 log(
-  `e2e: BASE_URL=${gatewayUrl} E2E_PORT_OFFSET=${offset} REDIS_URL=${redisUrl} KAFKA_BROKERS=127.0.0.1:${kafkaPort} E2E_MAIL_DIR=.cache/mail-${offset} E2E_PID_DIR=${pidDir} E2E_OWNED_DATABASE='${ownedCluster.describe(OWNED_DATABASE_SERVICE)}' npx jest --selectProjects e2e <file>`,
+  `e2e: BASE_URL=${gatewayUrl} E2E_PORT_OFFSET=${offset} REDIS_URL=${redisUrl} KAFKA_BROKERS=127.0.0.1:${kafkaPort} E2E_MAIL_DIR=.cache/mail-${offset} E2E_PID_DIR=${pidDir} E2E_OWNED_DATABASE='${ownedCluster.describe(OWNED_DATABASE_SERVICE)}' E2E_TRACE_COLLECTOR=${traceCollector.url} npx jest --selectProjects e2e <file>`,
 );
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, async () => {

@@ -20,6 +20,8 @@ const PIDS_REPLICAS = path.join(RESULTS, 'pids-replicas');
 const REPLICA_SUBSET = String.raw`(faults/.*\.replicas|e2e/(tag-import|idempotency|api-keys)\.e2e)\.test\.ts$`;
 const KAFKA_TEST_PORT = Number(process.env.KAFKA_TEST_PORT ?? 19092);
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/1';
+/** The OTLP port (4318) moved as the product under test's ports are. */
+const TRACE_COLLECTOR_PORT = 14318;
 const steps = [];
 const option = (name) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const only = option('only')?.split(',');
@@ -136,13 +138,21 @@ if (wanted('web'))
     `${RESULTS}/web.json`,
   );
 
-/** The product under test: ports +10000, databases infra_test_*, the test broker and Redis database. */
+/**
+ * The product under test: ports +10000, databases infra_test_*, the test broker and Redis database, its traces sent
+ * to the run's collector (the trace test follows a request through them).
+ */
 const productUnderTest = (replicas) =>
   productEnv({
     portOffset: 10_000,
     databasePrefix: 'infra_test_',
     kafkaPort: KAFKA_TEST_PORT,
-    extra: { LOG_LEVEL: 'info', REDIS_URL: TEST_REDIS_URL, MAIL_DIR: '.cache/test-results/mail' },
+    extra: {
+      LOG_LEVEL: 'info',
+      REDIS_URL: TEST_REDIS_URL,
+      MAIL_DIR: '.cache/test-results/mail',
+      OTEL_EXPORTER_OTLP_ENDPOINT: traceCollector.url,
+    },
     secrets,
     replicas,
     ownedDatabase: { service: OWNED_DATABASE_SERVICE, port: ownedCluster.port },
@@ -168,10 +178,13 @@ const againstProduct = (projects, { gatewayUrl, pidDir, pattern, report }) =>
         E2E_PORT_OFFSET: '10000',
         E2E_PID_DIR: pidDir,
         E2E_OWNED_DATABASE: ownedCluster.describe(OWNED_DATABASE_SERVICE),
+        E2E_TRACE_COLLECTOR: traceCollector.url,
       },
     },
   );
 
+const { startTraceCollector } = await import('./lib/trace-collector.mjs');
+const traceCollector = built && wanted('e2e') ? await startTraceCollector(TRACE_COLLECTOR_PORT) : undefined;
 if (built && wanted('e2e')) {
   const { processes, gatewayUrl } = productUnderTest(1);
   let product;
@@ -227,6 +240,7 @@ async function replicaSteps() {
   await product.stop();
 }
 
+await traceCollector?.stop();
 try {
   ownedCluster?.stop();
 } catch (error) {

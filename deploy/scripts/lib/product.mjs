@@ -278,13 +278,13 @@ function stackLines(name, record) {
   return lines.map((line) => `\n${' '.repeat(9)}${name.padEnd(9)} ${line}`).join('');
 }
 
-/** One readable line per JSON log record: time, process, level, message, request id (and an error's stack). */
+/** One readable line per JSON log record: time, process, level, message, request and trace ids (and an error's stack). */
 function formatLine(name, line) {
   try {
     const record = JSON.parse(line);
     const time = new Date(record.time ?? Date.now()).toISOString().slice(11, 19);
     const extra = record.errorId ? ` errorId=${record.errorId}` : '';
-    const request = record.requestId ? ` req=${record.requestId}` : '';
+    const request = `${record.requestId ? ` req=${record.requestId}` : ''}${record.trace_id ? ` trace=${record.trace_id}` : ''}`;
     const response = record.res
       ? ` ${record.req?.method} ${record.req?.url} -> ${record.res.statusCode} ${record.responseTime}ms`
       : '';

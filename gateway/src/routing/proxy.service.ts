@@ -5,8 +5,9 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { Dispatcher, errors as undiciErrors } from 'undici';
+import { SpanStatusCode } from '@opentelemetry/api';
 import { MESSAGES, REQUEST_ID_HEADER, ServiceName } from '@infra/contracts';
-import { CALLER_CONTEXT_HEADER } from '@infra/platform';
+import { CALLER_CONTEXT_HEADER, inSpan, SpanKind, traceHeaders } from '@infra/platform';
 import { GatewayEnv } from '../gateway.env';
 import { HOP_BY_HOP } from './upstream-pool';
 import { Upstreams } from './upstreams';
@@ -117,18 +118,25 @@ export class ProxyService {
     if (callerContext) headers[CALLER_CONTEXT_HEADER] = callerContext;
     // A function: a replica that refuses the connection has read nothing, and the next one gets the stream afresh.
     const upstreamBody = hasRequestBody(req) ? (body ?? (() => Readable.from(limited(req, limit)))) : undefined;
-    try {
-      return await this.upstreams.of(service).request({
-        method: req.method as Dispatcher.HttpMethod,
-        path: upstreamPath,
-        headers,
-        body: upstreamBody,
-        headersTimeout: headersTimeoutMs,
-        bodyTimeout: 120_000,
-      });
-    } catch (error) {
-      throw this.upstreamError(error, service);
-    }
+    const attributes = { 'server.address': service, 'http.request.method': req.method, 'url.path': upstreamPath };
+    // The service's span is a child of this one: the trace context goes with the request.
+    return inSpan(`${req.method} ${service}`, { kind: SpanKind.CLIENT, attributes }, async (span) => {
+      try {
+        const answer = await this.upstreams.of(service).request({
+          method: req.method as Dispatcher.HttpMethod,
+          path: upstreamPath,
+          headers: { ...headers, ...traceHeaders() },
+          body: upstreamBody,
+          headersTimeout: headersTimeoutMs,
+          bodyTimeout: 120_000,
+        });
+        span.setAttribute('http.response.status_code', answer.statusCode);
+        if (answer.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+        return answer;
+      } catch (error) {
+        throw this.upstreamError(error, service);
+      }
+    });
   }
 
   /** Writes an answer (a service's, or one kept for a replay) to the client, gzipped when that pays. */

@@ -1,5 +1,7 @@
 import { Inject } from '@nestjs/common';
+import { context } from '@opentelemetry/api';
 import type { Job, Queue, QueueEvents } from 'bullmq';
+import { traceHeaders } from '@infra/platform';
 import { jobsAdded } from './job-metrics';
 import type { AddAndWaitOptions, AddJobOptions, JobName, JobResults } from './job-types';
 
@@ -42,6 +44,7 @@ export class JobQueue<J extends object, R extends JobResults<J> = object> {
     const job = await this.queue.add(name, payload, {
       jobId,
       delay,
+      ...traceOptions(),
       ...(debounce ? { deduplication: { id: debounce.key, ttl: debounce.ms } } : {}),
     });
     jobsAdded.inc({ queue: this.queue.name, job: name });
@@ -65,6 +68,7 @@ export class JobQueue<J extends object, R extends JobResults<J> = object> {
       const keep = { age: WAITED_JOB_KEEP_SECONDS };
       const job: Job = await this.queue.add(name, payload, {
         jobId: options.jobId,
+        ...traceOptions(),
         removeOnComplete: keep,
         removeOnFail: keep,
       });
@@ -83,6 +87,27 @@ export class JobQueue<J extends object, R extends JobResults<J> = object> {
     } finally {
       clearTimeout(timer);
     }
+  }
+}
+
+/**
+ * The trace context of the span queueing a job, in the job's options (BullMQ keeps `telemetry.metadata` with the
+ * job): its run is a child of that span.
+ */
+function traceOptions(): { telemetry?: { metadata: string } } {
+  const headers = traceHeaders(context.active());
+  return Object.keys(headers).length > 0 ? { telemetry: { metadata: JSON.stringify(headers) } } : {};
+}
+
+/** The trace headers a job was queued with (none when it was queued outside a trace, or by a schedule). */
+export function traceCarrierOf(job: Job): Record<string, unknown> | undefined {
+  const metadata = job.opts.telemetry?.metadata;
+  if (!metadata) return undefined;
+  try {
+    const carrier: unknown = JSON.parse(metadata);
+    return carrier && typeof carrier === 'object' ? (carrier as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
   }
 }
 

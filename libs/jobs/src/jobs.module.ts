@@ -10,10 +10,10 @@ import {
 import { ModuleRef } from '@nestjs/core';
 import { DelayedError, Job, Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
 import type Redis from 'ioredis';
-import { inOrganization, isDatabaseUnavailable, REDIS } from '@infra/platform';
+import { contextFromHeaders, inOrganization, inSpan, isDatabaseUnavailable, REDIS, SpanKind } from '@infra/platform';
 import { defaultJobOptions, JOB_DEFAULTS, RetryOptions } from './job-defaults';
 import { jobDuration, jobsCompleted, jobsFailed, jobsStalled, observeQueue, unobserveQueue } from './job-metrics';
-import { JobQueue, jobQueueToken } from './job-queue';
+import { JobQueue, jobQueueToken, traceCarrierOf } from './job-queue';
 import type { JobProcessor, JobProcessorClass, JobSchedule } from './job-types';
 import { JobsRuntime, jobsRuntime } from './jobs-env';
 
@@ -196,8 +196,22 @@ class QueueRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
     return restored;
   }
 
+  /** Runs the job in a span, child of the span that queued it (its trace context travels in the job's options). */
+  private run(job: Job, token?: string): Promise<unknown> {
+    const attributes = {
+      'messaging.system': 'bullmq',
+      'messaging.destination.name': this.options.queue,
+      'messaging.message.id': job.id ?? '',
+      attempt: job.attemptsMade + 1,
+    };
+    const parent = contextFromHeaders(traceCarrierOf(job));
+    return inSpan(`run ${job.name}`, { kind: SpanKind.CONSUMER, parent, attributes }, () =>
+      this.runProcessor(job, token),
+    );
+  }
+
   /** Runs the job's processor; what it returns is the job's result (for `addAndWait`). */
-  private async run(job: Job, token?: string): Promise<unknown> {
+  private async runProcessor(job: Job, token?: string): Promise<unknown> {
     const labels = { queue: this.options.queue, job: job.name };
     const end = jobDuration.startTimer(labels);
     try {

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Logger } from '@nestjs/common';
+import { context } from '@opentelemetry/api';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import {
   currentTenantScope,
@@ -33,7 +34,9 @@ export class TransactionEffects implements EventEffects {
   private readonly after = new Map<string, () => Promise<void> | void>();
 
   afterCommit(key: string, work: () => Promise<void> | void): void {
-    if (!this.after.has(key)) this.after.set(key, work);
+    // Run in the trace of the event that asked (a job it queues is a child of that event's span).
+    const asked = context.active();
+    if (!this.after.has(key)) this.after.set(key, () => context.with(asked, work));
   }
 
   beforeCommit<T>(key: string, item: T, work: (manager: EntityManager, items: T[]) => Promise<void>): void {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { EventEnvelope, PayloadOf, REQUEST_ID_HEADER, TopicName, validateTopicPayload } from '@infra/contracts';
-import { currentRequestId, forEachInSlices, SliceClock, sql, type Sql } from '@infra/platform';
+import { currentRequestId, forEachInSlices, inSpan, SliceClock, sql, traceHeaders, type Sql } from '@infra/platform';
 import { OUTBOX_CHANNEL } from './outbox-relay';
 
 /** Events schema-checked between two yields to the event loop (fewer when they are large: see SliceClock). */
@@ -31,6 +31,16 @@ export async function writeOutboxEvents<TPayload>(
     throw new Error(`publishing to ${topic} must run inside a transaction`);
   }
   if (inputs.length === 0) return [];
+  return inSpan(`outbox write ${topic}`, { attributes: { 'messaging.batch.message_count': inputs.length } }, () =>
+    insertOutboxEvents(manager, topic, inputs),
+  );
+}
+
+async function insertOutboxEvents<TPayload>(
+  manager: EntityManager,
+  topic: string,
+  inputs: readonly PublishInput<TPayload>[],
+): Promise<EventEnvelope<TPayload>[]> {
   const headers = outboxHeaders();
   const occurredAt = new Date().toISOString();
   const envelopes: EventEnvelope<TPayload>[] = [];
@@ -74,10 +84,13 @@ export async function writeOutboxEvents<TPayload>(
   return envelopes;
 }
 
-/** The headers every event of the current request carries (its request id, for the consumers' logs). */
+/**
+ * The headers every event of the current request carries: its request id (for the consumers' logs) and the trace
+ * context of the span that wrote it (the relay's send span continues from it).
+ */
 function outboxHeaders(): string {
   const requestId = currentRequestId();
-  return JSON.stringify(requestId ? { [REQUEST_ID_HEADER]: requestId } : {});
+  return JSON.stringify({ ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}), ...traceHeaders() });
 }
 
 /** Wakes the relay after events were written (it reads the outbox once the transaction commits). */

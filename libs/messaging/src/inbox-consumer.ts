@@ -10,7 +10,14 @@ import {
   TopicName,
   validateTopicPayload,
 } from '@infra/contracts';
-import { inOrganization, isDatabaseUnavailable, runWithRequestId } from '@infra/platform';
+import {
+  contextFromHeaders,
+  inOrganization,
+  inSpan,
+  isDatabaseUnavailable,
+  runWithRequestId,
+  SpanKind,
+} from '@infra/platform';
 import { currentEventBatch, type EventBatch, type EventEffects, TransactionEffects } from './event-batch';
 import type { KafkaProducer } from './kafka-producer';
 import { clearStalled, inboxEventDelay, inboxEvents, inboxHandlerFailures, markStalled } from './messaging-metrics';
@@ -145,7 +152,41 @@ export class InboxConsumer {
     const topic = context.getTopic();
     const requestId = headerValue(message.headers?.[REQUEST_ID_HEADER]);
     const batch = currentEventBatch();
-    const outcome = await runWithRequestId(requestId, async (): Promise<ConsumeOutcome> => {
+    // The trace continues from the relay's send span (its context is in the headers).
+    const parent = contextFromHeaders({
+      traceparent: headerValue(message.headers?.traceparent),
+      tracestate: headerValue(message.headers?.tracestate),
+    });
+    const attributes = {
+      'messaging.system': 'kafka',
+      'messaging.destination.name': topic,
+      'messaging.consumer.group.name': consumer,
+      'messaging.destination.partition.id': String(context.getPartition()),
+      'messaging.kafka.offset': Number(message.offset),
+    };
+    const outcome = await inSpan(`process ${topic}`, { kind: SpanKind.CONSUMER, parent, attributes }, async (span) => {
+      const outcome = await this.consumeInSpan(context, { consumer, validate }, handler, requestId, batch);
+      span.setAttribute('outcome', outcome);
+      return outcome;
+    });
+    if (outcome === 'deferred') return outcome;
+    const count = () => inboxEvents.inc({ topic, consumer, outcome: outcome.replace('-', '_') });
+    // Counted once the batch has committed it (a failed batch's events are counted when applied alone).
+    if (batch && outcome !== 'dead-lettered') batch.effects.afterCommit(`counted ${consumer} ${message.offset}`, count);
+    else count();
+    return outcome;
+  }
+
+  private consumeInSpan<TPayload>(
+    context: KafkaContext,
+    { consumer, validate }: ConsumeWith<TPayload>,
+    handler: EventHandler<TPayload>,
+    requestId: string | undefined,
+    batch: EventBatch | undefined,
+  ): Promise<ConsumeOutcome> {
+    const message = context.getMessage();
+    const topic = context.getTopic();
+    return runWithRequestId(requestId, async (): Promise<ConsumeOutcome> => {
       const envelope = parseValue(message.value);
       if (!isEventEnvelope(envelope)) {
         await this.deadLetter(context, consumer, 'malformed envelope', undefined, 0);
@@ -168,12 +209,6 @@ export class InboxConsumer {
         envelope.accountId ?? null,
       );
     });
-    if (outcome === 'deferred') return outcome;
-    const count = () => inboxEvents.inc({ topic, consumer, outcome: outcome.replace('-', '_') });
-    // Counted once the batch has committed it (a failed batch's events are counted when applied alone).
-    if (batch && outcome !== 'dead-lettered') batch.effects.afterCommit(`counted ${consumer} ${message.offset}`, count);
-    else count();
-    return outcome;
   }
 
   /** One attempt in the batch's transaction; a failure marks the batch failed (its events are then applied alone). */

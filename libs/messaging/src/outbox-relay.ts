@@ -1,8 +1,10 @@
 import { Logger } from '@nestjs/common';
+import { context, trace, type Span } from '@opentelemetry/api';
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
 import type { KafkaProducer } from './kafka-producer';
+import { contextFromHeaders, failSpan, SpanKind, traceHeaders, tracer } from '@infra/platform';
 import { measureOutboxBacklogWith, outboxPublished, outboxPublishFailures } from './messaging-metrics';
 
 export const OUTBOX_CHANNEL = 'outbox_events';
@@ -47,6 +49,31 @@ export function bySize<T>(
   }
   if (current.length > 0) chunks.push(current);
   return chunks;
+}
+
+/**
+ * The trace's hop through Kafka: one send span per trace among the messages (the events of one statement share
+ * one), child of the span that wrote them, and each message's headers then name its send span for the consumer.
+ */
+function startSendSpans(topic: string, messages: { headers: Record<string, string> }[]): Span[] {
+  const spans = new Map<string, { span: Span; headers: Record<string, string>; count: number }>();
+  for (const message of messages) {
+    const writer = message.headers.traceparent;
+    if (!writer) continue;
+    let send = spans.get(writer);
+    if (!send) {
+      const span = tracer.startSpan(
+        `send ${topic}`,
+        { kind: SpanKind.PRODUCER, attributes: { 'messaging.system': 'kafka', 'messaging.destination.name': topic } },
+        contextFromHeaders(message.headers),
+      );
+      send = { span, headers: traceHeaders(trace.setSpan(context.active(), span)), count: 0 };
+      spans.set(writer, send);
+    }
+    send.count += 1;
+    message.headers = { ...message.headers, ...send.headers };
+  }
+  return [...spans.values()].map(({ span, count }) => span.setAttribute('messaging.batch.message_count', count));
 }
 
 interface OutboxRow {
@@ -221,7 +248,15 @@ export class OutboxRelay {
       for (const [topic, topicRows] of byTopic) {
         const messages = topicRows.map((row) => ({ key: row.message_key, value: row.envelope, headers: row.headers }));
         for (const chunk of bySize(messages, (message) => Buffer.byteLength(message.value))) {
-          await this.producer.send(topic, chunk);
+          const spans = startSendSpans(topic, chunk);
+          try {
+            await this.producer.send(topic, chunk);
+          } catch (error) {
+            for (const span of spans) failSpan(span, error);
+            throw error;
+          } finally {
+            for (const span of spans) span.end();
+          }
           outboxPublished.inc({ topic }, chunk.length);
         }
       }

@@ -66,7 +66,14 @@ export interface Harness {
 }
 
 /** A harness on the test broker, or on the local broker of ours on `options.port`. */
-export async function createHarness(options: { maxAttempts?: number; port?: number } = {}): Promise<Harness> {
+export async function createHarness(
+  options: {
+    maxAttempts?: number;
+    port?: number;
+    /** After-commit work of each applied event, as a service's handler hands it over (queue a job). */
+    afterApplied?: (event: EventEnvelope<WidgetPayload>) => Promise<void>;
+  } = {},
+): Promise<Harness> {
   const suffix = uniqueSuffix();
   const kafka = (clientId: string) => kafkaSettingsForTests(clientId, options.port);
   const topic = `test.widget.changed.${suffix}.v1`;
@@ -90,8 +97,8 @@ export async function createHarness(options: { maxAttempts?: number; port?: numb
   class WidgetConsumer {
     @EventPattern(topic)
     async onWidget(@Ctx() context: KafkaContext): Promise<void> {
-      const options = { consumer: 'widget-projection', validate: validateWidget };
-      await inbox.consumeWith(context, options, async (manager: EntityManager, event, effects) => {
+      const projection = { consumer: 'widget-projection', validate: validateWidget };
+      await inbox.consumeWith(context, projection, async (manager: EntityManager, event, effects) => {
         const calls = (handlerCalls.get(event.eventId) ?? 0) + 1;
         handlerCalls.set(event.eventId, calls);
         if (calls <= (event.payload.unreachableTries ?? 0))
@@ -103,7 +110,8 @@ export async function createHarness(options: { maxAttempts?: number; port?: numb
           event.payload.widgetId,
           event.payload.name,
         ]);
-        effects.afterCommit(`applied ${event.eventId}`, () => {
+        effects.afterCommit(`applied ${event.eventId}`, async () => {
+          await options.afterApplied?.(event);
           if (!applied.has(event.eventId)) applied.set(event.eventId, Date.now());
         });
       });

@@ -21,6 +21,7 @@ import { requestIdMiddleware } from './logging';
 import { httpMetricsMiddleware, setServiceLabel } from './metrics';
 import { installProcessErrorHandlers } from './process-errors';
 import { profileCpuOnSignal } from './profiling/cpu-profile-on-signal';
+import { flushTraces } from './tracing/trace-context';
 
 /** How every service validates request bodies and queries (its tests use the same: `bodyErrorsOf`). */
 export const VALIDATION_PIPE_OPTIONS = { whitelist: true, forbidNonWhitelisted: true, transform: true } as const;
@@ -124,6 +125,8 @@ function closeGracefullyOnSignals(app: INestApplication, service: string, drainM
     health.drain();
     new Promise((resolve) => setTimeout(resolve, drainMs))
       .then(() => app.close())
+      // The last spans (the shutdown's) go out before the process does.
+      .then(() => flushTraces().catch(() => undefined))
       .then(
         () => process.exit(0),
         (error: unknown) => {

@@ -13,3 +13,4 @@ export * from './process-errors';
 export * from './redis';
 export * from './validation';
 export * from './timeout';
+export * from './tracing/trace-context';

@@ -1,3 +1,4 @@
+import './tracing';
 import 'reflect-metadata';
 import { startService } from '@infra/messaging';
 import { runMain } from '@infra/platform';

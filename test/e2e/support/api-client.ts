@@ -115,11 +115,11 @@ export async function organizationSession(user: DemoUser, slug = 'demo'): Promis
   return { token: accessToken, organizationId: account.organization[0].id, accountId: account.id };
 }
 
-/** `call` as that session, in its organization. */
+/** `call` as that session, in its organization (with these extra request headers). */
 export const callAs =
-  (who: OrganizationSession) =>
+  (who: OrganizationSession, headers?: Record<string, string>) =>
   <T = unknown>(method: string, path: string, body?: unknown) =>
-    call<T>(method, path, { token: who.token, organizationId: who.organizationId, body });
+    call<T>(method, path, { token: who.token, organizationId: who.organizationId, body, headers });
 
 /** Polls a tag import until it has ended (completed or failed); answers it with the time it was seen ended. */
 export function importEnded(who: OrganizationSession, importId: string, timeoutMs = 60_000) {

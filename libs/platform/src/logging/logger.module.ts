@@ -2,6 +2,7 @@ import { DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import pino from 'pino';
 import type { IncomingMessage } from 'node:http';
+import { activeTraceIds } from '../tracing/trace-context';
 import { currentRequestId } from './request-context';
 
 /**
@@ -17,9 +18,10 @@ export function platformLoggerModule(service: string, level: string): DynamicMod
         level,
         base: { service },
         genReqId: (req: IncomingMessage) => (req as IncomingMessage & { id?: string }).id ?? currentRequestId() ?? '',
+        // The trace's ids (when tracing is on) find the line's request in the traces, and back.
         mixin: () => {
           const requestId = currentRequestId();
-          return requestId ? { requestId } : {};
+          return { ...(requestId ? { requestId } : {}), ...activeTraceIds() };
         },
         autoLogging: { ignore: (req) => /^\/(health|metrics)/.test(req.url ?? '') },
         customLogLevel: (_req, res, error) => {

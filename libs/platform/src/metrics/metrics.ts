@@ -1,5 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
+import { trace } from '@opentelemetry/api';
 import type { NextFunction, Request, Response } from 'express';
 import http from 'node:http';
 import { NoCallerContext } from '../caller-context';
@@ -28,12 +29,15 @@ export function setServiceLabel(service: string): void {
 /** Express middleware timing every request; the route label is the matched route pattern, never the raw URL. */
 export function httpMetricsMiddleware(req: Request, res: Response, next: NextFunction): void {
   const end = httpDuration.startTimer();
+  const span = trace.getActiveSpan();
   res.on('finish', () => {
     const route =
       (req.route as { path?: string } | undefined)?.path ??
       (res.locals.routeLabel as string | undefined) ??
       'unmatched';
     end({ method: req.method, route, status: String(res.statusCode) });
+    // The request's span (HTTP instrumentation names it by method only) is named by its route, as the metric is.
+    span?.setAttribute('http.route', route).updateName(`${req.method} ${route}`);
   });
   next();
 }
