@@ -13,6 +13,8 @@ import { DataSettingsController } from './data-settings/data-settings.controller
 import { DataSettingsRepository } from './data-settings/data-settings.repository';
 import { DataSettingsService } from './data-settings/data-settings.service';
 import { ReadModelsConsumer } from './read-models/read-models.consumer';
+import { PipelineMetrics } from './pipeline-metrics/pipeline-metrics';
+import { PipelineMetricsRepository } from './pipeline-metrics/pipeline-metrics.repository';
 import { ReadModelsRepository } from './read-models/read-models.repository';
 import {
   ANALYTICS_QUEUE,
@@ -86,6 +88,8 @@ export class AppModule {
         DataSettingsRepository,
         DataSettingsService,
         ReadModelsRepository,
+        PipelineMetrics,
+        PipelineMetricsRepository,
         TelemetryRepository,
         TelemetryService,
         { provide: ReadModelLag, useValue: new ReadModelLag(definition.env.READ_MODEL_WAIT_MS) },

@@ -23,6 +23,8 @@ export const CROSS_TENANT_PATHS = {
   'measure-sweep': 'analytics lists the business events of every organization due a measurement',
   'account-thresholds': "analytics stores an account's workload thresholds and marks each of its organizations' days",
   'peer-unit-cost': "analytics compares an asset's unit cost with its instance type's over the account's organizations",
+  'pipeline-metrics':
+    "analytics counts every organization's rows waiting for a roll-up and the age of its newest sample (/metrics)",
   'telemetry-partitions': "analytics moves every organization's samples the default partition caught into their month",
   'system-admin':
     "identity: a System Admin manages every account (the account lists, any account's members, keys, log)",

@@ -13,6 +13,7 @@ import {
 import type { Tenant } from '@infra/platform';
 import { migratedTestDatabase, pollUntil, waitsOnLock } from '@infra/platform/testing';
 import { ANALYTICS_MIGRATIONS } from '../../src/analytics.service-definition';
+import { PipelineMetricsRepository } from '../../src/pipeline-metrics/pipeline-metrics.repository';
 import { ReadModelsRepository } from '../../src/read-models/read-models.repository';
 import { ORG_HOURLY_DAYS, OrgHourlyRepository } from '../../src/rollups/org-hourly.repository';
 import { RollupsRepository } from '../../src/rollups/rollups.repository';
@@ -523,5 +524,20 @@ describe('telemetry ingest (real PostgreSQL)', () => {
       [tenant.organizationId],
     )) as { rows: number }[];
     expect(left!.rows).toBe(0);
+  });
+  it("reports each organization's newest-sample age and days waiting for a roll-up to /metrics", async () => {
+    await ingest(ours, [{ assetId: ourAsset, hour: hourAgo(3), cpuUtil: 30, cost: 1 }]);
+    const metrics = new PipelineMetricsRepository(dataSource);
+    const ourFreshness = (await metrics.freshnessByOrganization()).find(
+      (row) => row.organizationId === ours.organizationId,
+    );
+    // The newest sample stored is at least three hours old (earlier cases stored newer ones); roll-ups are not run
+    // in this tier, so its days wait.
+    expect(ourFreshness!.newestSampleAgeSeconds).toBeGreaterThan(0);
+    expect(ourFreshness!.newestSampleAgeSeconds).toBeLessThan(4 * 3600);
+    expect(ourFreshness!.pendingAssetDays).toBeGreaterThan(0);
+    const backlog = Object.fromEntries((await metrics.rollupBacklog()).map(({ stage, rows }) => [stage, rows]));
+    expect(Object.keys(backlog).sort()).toEqual(['asset_days', 'asset_periods', 'org_hours']);
+    expect(backlog.asset_days).toBeGreaterThanOrEqual(ourFreshness!.pendingAssetDays);
   });
 });
