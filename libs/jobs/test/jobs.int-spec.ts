@@ -1,10 +1,10 @@
-import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { INestApplicationContext } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import type Redis from 'ioredis';
-import { createRedis, metricsRegistry, REDIS } from '@infra/platform';
-import { pollUntil, uniqueSuffix } from '@infra/platform/testing';
+import { createRedis, metricsRegistry } from '@infra/platform';
+import { pollUntil, testRedisModule, uniqueSuffix } from '@infra/platform/testing';
 import {
   InjectJobQueue,
   JobProcessor,
@@ -118,22 +118,6 @@ class UnreachableJob extends JobProcessor<TestJobs, 'unreachable'> {
   }
 }
 
-/** Stands in for the platform module: provides REDIS and closes it on shutdown. */
-@Injectable()
-class RedisCloser implements OnApplicationShutdown {
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
-  async onApplicationShutdown(): Promise<void> {
-    await this.redis.quit();
-  }
-}
-
-@Global()
-@Module({
-  providers: [{ provide: REDIS, useFactory: () => createRedis(REDIS_URL) }, RedisCloser],
-  exports: [REDIS],
-})
-class TestRedisModule {}
-
 /** A producer elsewhere in the app, injecting the typed queue. */
 @Injectable()
 class Greeter {
@@ -150,7 +134,7 @@ describe('libs/jobs on a real Redis', () => {
     journal = new Journal();
     const moduleRef = await Test.createTestingModule({
       imports: [
-        TestRedisModule,
+        testRedisModule(REDIS_URL),
         JobsModule.register<TestJobs>({
           queue: queueName,
           processors: [GreetJob, FlakyJob, RejectJob, SlowJob, DoubleJob, UnreachableJob],
@@ -342,7 +326,7 @@ describe('libs/jobs on a real Redis', () => {
         runtime: WORKERS,
       });
     const moduleRef = await Test.createTestingModule({
-      imports: [TestRedisModule, register(queueName), register(other)],
+      imports: [testRedisModule(REDIS_URL), register(queueName), register(other)],
     }).compile();
     app = await moduleRef.init();
     await app.get<JobQueue<TestJobs>>(jobQueueToken(queueName)).add('greet', { name: 'first' });
@@ -402,7 +386,7 @@ describe('libs/jobs on a real Redis', () => {
   it('injects the typed queue into other providers', async () => {
     const moduleRef = await Test.createTestingModule({
       imports: [
-        TestRedisModule,
+        testRedisModule(REDIS_URL),
         JobsModule.register<TestJobs>({
           queue: 'unused',
           processors: [],

@@ -1,25 +1,15 @@
 // The inbox pruning job of the messaging foundation, scheduled through libs/jobs, on a real PostgreSQL (scratch
 // database with the real migration) and the real Redis (database 7).
-import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { Queue } from 'bullmq';
-import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
-import { createRedis, loadConfig, REDIS } from '@infra/platform';
-import { pollUntil, uniqueSuffix } from '@infra/platform/testing';
+import { createRedis, loadConfig } from '@infra/platform';
+import { pollUntil, testRedisModule, uniqueSuffix } from '@infra/platform/testing';
 import { InboxRetentionEnv, messagingJobs } from '../src';
 import { ScratchDatabase, scratchMessagingDatabase } from './scratch-database';
 
 const REDIS_URL = process.env.JOBS_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/7';
-
-@Injectable()
-class RedisCloser implements OnApplicationShutdown {
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
-  async onApplicationShutdown(): Promise<void> {
-    await this.redis.quit();
-  }
-}
 
 describe('inbox retention (scheduled job, real PostgreSQL and Redis)', () => {
   let database: ScratchDatabase;
@@ -50,18 +40,11 @@ describe('inbox retention (scheduled job, real PostgreSQL and Redis)', () => {
     await insert('e-now', '0 seconds');
 
     const service = `inbox-it-${uniqueSuffix()}`;
-    @Global()
-    @Module({
-      providers: [
-        { provide: REDIS, useFactory: () => createRedis(REDIS_URL) },
-        { provide: DataSource, useValue: dataSource },
-        RedisCloser,
-      ],
-      exports: [REDIS, DataSource],
-    })
-    class Foundation {}
     const moduleRef = await Test.createTestingModule({
-      imports: [Foundation, messagingJobs(service, { retentionDays: 7, everyMs: 60_000 })],
+      imports: [
+        testRedisModule(REDIS_URL, [{ provide: DataSource, useValue: dataSource }]),
+        messagingJobs(service, { retentionDays: 7, everyMs: 60_000 }),
+      ],
     }).compile();
     let app: INestApplicationContext | undefined = await moduleRef.init();
     try {

@@ -1,14 +1,7 @@
 // One trace across the hops no HTTP instrumentation sees: a span writes an event to the outbox, the relay sends it
 // through Kafka, the inbox consumer applies it and queues a job, a worker runs the job. Recorded by the SDK's
 // in-memory exporter, on the real PostgreSQL, Kafka and Redis.
-import {
-  Global,
-  Inject,
-  Injectable,
-  Module,
-  OnApplicationShutdown,
-  type INestApplicationContext,
-} from '@nestjs/common';
+import { Injectable, type INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { context, propagation, SpanKind, trace } from '@opentelemetry/api';
 import {
@@ -18,9 +11,8 @@ import {
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-node';
 import { Queue } from 'bullmq';
-import type Redis from 'ioredis';
-import { createRedis, REDIS, tracer } from '@infra/platform';
-import { pollUntil, uniqueSuffix } from '@infra/platform/testing';
+import { tracer } from '@infra/platform';
+import { pollUntil, testRedisModule, uniqueSuffix } from '@infra/platform/testing';
 import { JobProcessor, JobQueue, jobQueueToken, JobsModule } from '@infra/jobs';
 import { createHarness, type Harness } from './messaging-harness';
 
@@ -43,21 +35,6 @@ class CountWidgetJob extends JobProcessor<TraceJobs, 'count-widget'> {
   }
 }
 
-@Injectable()
-class RedisCloser implements OnApplicationShutdown {
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
-  async onApplicationShutdown(): Promise<void> {
-    await this.redis.quit();
-  }
-}
-
-@Global()
-@Module({
-  providers: [{ provide: REDIS, useFactory: () => createRedis(REDIS_URL) }, RedisCloser],
-  exports: [REDIS],
-})
-class TestRedisModule {}
-
 const exporter = new InMemorySpanExporter();
 const provider = new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
 const queueName = `trace-test-${uniqueSuffix()}`;
@@ -70,7 +47,7 @@ beforeAll(async () => {
   provider.register();
   jobsApp = await Test.createTestingModule({
     imports: [
-      TestRedisModule,
+      testRedisModule(REDIS_URL),
       JobsModule.register<TraceJobs>({
         queue: queueName,
         processors: [CountWidgetJob],

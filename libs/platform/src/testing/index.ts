@@ -2,13 +2,25 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { BadRequestException, type PipeTransform, ValidationPipe, type Type } from '@nestjs/common';
+import {
+  BadRequestException,
+  type DynamicModule,
+  Inject,
+  Injectable,
+  type OnApplicationShutdown,
+  type PipeTransform,
+  ValidationPipe,
+  type Type,
+  type ValueProvider,
+} from '@nestjs/common';
+import type Redis from 'ioredis';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { Client } from 'pg';
 import { DataSource, type EntityManager, type MixedList } from 'typeorm';
 import { VALIDATION_PIPE_OPTIONS } from '../bootstrap';
 import { acrossTenants, ensureRuntimeRole, inOrganization, installTenantWall, runMigrationsLocked } from '../database';
+import { createRedis, REDIS } from '../redis';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -356,4 +368,26 @@ export async function routeBodyErrorsOf(controller: Type, method: string, body: 
     if (!(error instanceof BadRequestException)) throw error;
     return (error.getResponse() as { message: string[] }).message;
   }
+}
+
+/** Closes the test module's Redis client on shutdown, as the platform module does in a service. */
+@Injectable()
+class RedisCloser implements OnApplicationShutdown {
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis.quit();
+  }
+}
+
+/**
+ * Stands in for the platform module in tests of libs/jobs and what uses it: a global module providing `REDIS` (a
+ * client of `url`, closed on shutdown) and `providers` (a DataSource…), all exported.
+ */
+export function testRedisModule(url: string, providers: ValueProvider[] = []): DynamicModule {
+  return {
+    module: class TestRedisModule {},
+    global: true,
+    providers: [{ provide: REDIS, useFactory: () => createRedis(url) }, RedisCloser, ...providers],
+    exports: [REDIS, ...providers.map((provider) => provider.provide)],
+  };
 }
