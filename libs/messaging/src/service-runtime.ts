@@ -182,6 +182,23 @@ export function startService(module: DynamicModule, definition: ServiceDefinitio
  * Applies the service's pending migrations (used by `npm start`, `npm test`, Docker's and Kubernetes' migrate jobs),
  * as DATABASE_MIGRATION_USER when set; then the runtime role DATABASE_USER is created or granted.
  */
+/**
+ * Runs an operator's command (a republish) on the service's database as the service itself: its runtime role, behind
+ * the tenant wall (each transaction sees the organization it runs as), then closes the connections.
+ */
+export async function withServiceDatabase<T>(
+  definition: ServiceDefinition,
+  work: (dataSource: DataSource) => Promise<T>,
+): Promise<T> {
+  const dataSource = await new DataSource(serviceDatabaseOptions(definition)).initialize();
+  installTenantWall(dataSource);
+  try {
+    return await work(dataSource);
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
 export async function migrateService(definition: ServiceDefinition): Promise<void> {
   const dataSource = new DataSource(serviceDatabaseOptions(definition, { asOwner: true }));
   try {

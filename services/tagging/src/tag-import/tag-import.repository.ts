@@ -100,6 +100,23 @@ export class TagImportRepository {
     );
   }
 
+  /**
+   * An operator's rerun: a failed import is queued again, its outcome cleared (nothing of a failed import was written,
+   * so it runs afresh). Found by id alone, in any organization ('import-rerun'); undefined unless it had failed.
+   */
+  async reopenFailed(id: string): Promise<{ id: string; organizationId: string; actor: Actor } | undefined> {
+    const [rows] = await acrossTenants('import-rerun', () =>
+      this.dataSource.query<[{ id: string; organizationId: string; actor: Actor }[], number]>(
+        `UPDATE tag_imports SET status = 'queued', records_imported = 0, assignments = 0, issues = NULL, message = NULL,
+                issue_count = NULL, issue_count_by_field = NULL, completed_at = NULL
+          WHERE id = $1 AND status = 'failed' AND actor IS NOT NULL
+          RETURNING id, organization_id AS "organizationId", actor`,
+        [id],
+      ),
+    );
+    return rows[0];
+  }
+
   /** Marks a queued import running (committed at once, so pollers see it); false when it has ended already. */
   async markRunning(organizationId: string, id: string): Promise<boolean> {
     // TypeORM answers an UPDATE … RETURNING with [rows, affected].
