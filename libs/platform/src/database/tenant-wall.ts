@@ -17,9 +17,11 @@ export const CROSS_TENANT_PATHS = {
   'asset-limit': "inventory counts an account's assets over all its organizations (the plan's asset limit)",
   locate: "inventory finds which of the caller's organizations holds a shared link's entity",
   'aws-sync-all': 'inventory lists the organizations with an AWS integration to queue their hourly sync',
-  'import-rerun': "tagging: an operator queues a failed import again, named by its id alone (it finds the organization)",
+  'import-rerun':
+    'tagging: an operator queues a failed import again, named by its id alone (it finds the organization)',
   'tag-import-sweep': "tagging lists every organization's unfinished imports to queue again those Redis lost",
-  republish: "inventory lists the organizations with assets or collections, to publish them again (the operator's --all)",
+  republish:
+    "inventory lists the organizations with assets or collections, to publish them again (the operator's --all)",
   'rollup-sweep': 'analytics lists the organizations with days pending a roll-up, to queue their roll-ups again',
   'periods-sweep': 'analytics lists the organizations with telemetry, to redo their period sums when the windows move',
   'measure-sweep': 'analytics lists the business events of every organization due a measurement',
