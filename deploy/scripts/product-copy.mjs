@@ -40,7 +40,7 @@ const kafkaPort = 9192 + offset; // clear of 9092 (npm start), 19092 (npm test) 
 const kafka = await ensureKafka({ port: kafkaPort });
 buildIfStale();
 // Its traces go to a collector of its own, as under `npm test` (the trace test reads them there).
-const { startTraceCollector } = await import('./lib/trace-collector.mjs');
+const { startTraceCollector, TRACE_EXPORT } = await import('./lib/trace-collector.mjs');
 const traceCollector = await startTraceCollector(4318 + offset);
 const redisUrl = `redis://127.0.0.1:6379/${values['redis-db']}`;
 const { processes, gatewayUrl, balancer } = productEnv({
@@ -48,7 +48,12 @@ const { processes, gatewayUrl, balancer } = productEnv({
   portOffset: offset,
   databasePrefix: values.prefix,
   kafkaPort,
-  extra: { REDIS_URL: redisUrl, MAIL_DIR: `.cache/mail-${offset}`, OTEL_EXPORTER_OTLP_ENDPOINT: traceCollector.url },
+  extra: {
+    REDIS_URL: redisUrl,
+    MAIL_DIR: `.cache/mail-${offset}`,
+    OTEL_EXPORTER_OTLP_ENDPOINT: traceCollector.url,
+    ...TRACE_EXPORT,
+  },
   ownedDatabase: { service: OWNED_DATABASE_SERVICE, port: ownedCluster.port },
 });
 await migrateAndSeed(processes);

@@ -152,6 +152,7 @@ const productUnderTest = (replicas) =>
       REDIS_URL: TEST_REDIS_URL,
       MAIL_DIR: '.cache/test-results/mail',
       OTEL_EXPORTER_OTLP_ENDPOINT: traceCollector.url,
+      ...TRACE_EXPORT,
     },
     secrets,
     replicas,
@@ -183,7 +184,7 @@ const againstProduct = (projects, { gatewayUrl, pidDir, pattern, report }) =>
     },
   );
 
-const { startTraceCollector } = await import('./lib/trace-collector.mjs');
+const { startTraceCollector, TRACE_EXPORT } = await import('./lib/trace-collector.mjs');
 const traceCollector = built && wanted('e2e') ? await startTraceCollector(TRACE_COLLECTOR_PORT) : undefined;
 if (built && wanted('e2e')) {
   const { processes, gatewayUrl } = productUnderTest(1);

@@ -90,13 +90,22 @@ function drawTree(spans: CollectedSpan[], rootParent: string): string {
     const assigned = TOPICS.taggingTagsAssigned;
     const consumedBy = (spans: CollectedSpan[], service: string) =>
       spans.find((span) => span.service === service && span.name === `process ${assigned}`);
-    // Exporters send in batches (every few seconds): the trace is complete once both consumers' spans arrived.
+    // Each process exports in batches of its own (every second here): the trace is complete once every hop's span
+    // arrived.
+    const hops = [
+      (s: CollectedSpan) => s.service === 'gateway' && s.kind === KIND.server,
+      (s: CollectedSpan) => s.service === 'tagging' && s.kind === KIND.server,
+      (s: CollectedSpan) => s.service === 'tagging' && s.name === 'run run-tag-import',
+      (s: CollectedSpan) => s.service === 'tagging' && s.name === `send ${assigned}`,
+      (s: CollectedSpan) => s.service === 'inventory' && s.name === `process ${assigned}`,
+      (s: CollectedSpan) => s.service === 'analytics' && s.name === `process ${assigned}`,
+    ];
     let received: CollectedSpan[] = [];
     const spans = await pollUntil(
-      'both consumers’ spans reach the collector',
+      'every hop’s span reaches the collector',
       async () => {
         received = await traceOf(traceId);
-        return consumedBy(received, 'inventory') && consumedBy(received, 'analytics') ? received : undefined;
+        return hops.every((hop) => received.some(hop)) ? received : undefined;
       },
       { timeoutMs: 60_000, intervalMs: 500 },
     ).catch((error: Error) => {

@@ -7,6 +7,12 @@ import zlib from 'node:zlib';
 import { log } from './proc.mjs';
 
 const MAX_SPANS = 200_000;
+
+/**
+ * How the product's processes export to it: every second (the SDK's default is 5 s), and a queue deep enough that a
+ * 5,000-row import's spans are not dropped (its default keeps 2,048).
+ */
+export const TRACE_EXPORT = { OTEL_BSP_SCHEDULE_DELAY: '1000', OTEL_BSP_MAX_QUEUE_SIZE: '100000' };
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 /** OTLP/JSON attribute values ({ stringValue }, { intValue }, …) as plain values. */
