@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // A private copy of the whole product for parallel development and end-to-end debugging:
 //   node deploy/scripts/product-copy.mjs --offset 20000 --prefix infra_dev1_ --redis-db 2 [--fresh] [--replicas 2]
+//     [--no-traces]
 // Builds, creates (with --fresh: recreates) the databases <prefix><service>, migrates, seeds and serves the
 // product on ports shifted by --offset (gateway at 8080 + offset) with its own Kafka broker (9192 + offset) and
-// its own Redis database. Run the e2e tests against it with BASE_URL and E2E_PORT_OFFSET as printed. Ctrl-C stops.
+// its own Redis database, its traces sent to a collector of its own (--no-traces: none made, as under `npm start`; to
+// measure what tracing costs). Run the e2e tests against it with BASE_URL and E2E_PORT_OFFSET as printed. Ctrl-C stops.
 import { parseArgs } from 'node:util';
 import { log } from './lib/proc.mjs';
 
@@ -14,6 +16,7 @@ const { values } = parseArgs({
     'redis-db': { type: 'string', default: '2' },
     fresh: { type: 'boolean', default: false },
     replicas: { type: 'string', default: '1' },
+    'no-traces': { type: 'boolean', default: false },
   },
 });
 const offset = Number(values.offset);
@@ -41,7 +44,8 @@ const kafka = await ensureKafka({ port: kafkaPort });
 buildIfStale();
 // Its traces go to a collector of its own, as under `npm test` (the trace test reads them there).
 const { startTraceCollector, TRACE_EXPORT } = await import('./lib/trace-collector.mjs');
-const traceCollector = await startTraceCollector(4318 + offset);
+const traceCollector = values['no-traces'] ? undefined : await startTraceCollector(4318 + offset);
+const traces = traceCollector ? { OTEL_EXPORTER_OTLP_ENDPOINT: traceCollector.url, ...TRACE_EXPORT } : {};
 const redisUrl = `redis://127.0.0.1:6379/${values['redis-db']}`;
 const { processes, gatewayUrl, balancer } = productEnv({
   replicas: Number(values.replicas),
@@ -51,8 +55,7 @@ const { processes, gatewayUrl, balancer } = productEnv({
   extra: {
     REDIS_URL: redisUrl,
     MAIL_DIR: `.cache/mail-${offset}`,
-    OTEL_EXPORTER_OTLP_ENDPOINT: traceCollector.url,
-    ...TRACE_EXPORT,
+    ...traces,
   },
   ownedDatabase: { service: OWNED_DATABASE_SERVICE, port: ownedCluster.port },
 });
@@ -63,7 +66,7 @@ const { loadDemoFleet } = await import('./lib/demo-fleet.mjs');
 for (const line of await loadDemoFleet(gatewayUrl)) log(`demo fleet: ${line}`);
 log(`ready: ${gatewayUrl}`);
 log(
-  `e2e: BASE_URL=${gatewayUrl} E2E_PORT_OFFSET=${offset} REDIS_URL=${redisUrl} KAFKA_BROKERS=127.0.0.1:${kafkaPort} E2E_MAIL_DIR=.cache/mail-${offset} E2E_PID_DIR=${pidDir} E2E_OWNED_DATABASE='${ownedCluster.describe(OWNED_DATABASE_SERVICE)}' E2E_TRACE_COLLECTOR=${traceCollector.url} npx jest --selectProjects e2e <file>`,
+  `e2e: BASE_URL=${gatewayUrl} E2E_PORT_OFFSET=${offset} REDIS_URL=${redisUrl} KAFKA_BROKERS=127.0.0.1:${kafkaPort} E2E_MAIL_DIR=.cache/mail-${offset} E2E_PID_DIR=${pidDir} E2E_OWNED_DATABASE='${ownedCluster.describe(OWNED_DATABASE_SERVICE)}' ${traceCollector ? `E2E_TRACE_COLLECTOR=${traceCollector.url} ` : ''}npx jest --selectProjects e2e <file>`,
 );
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, async () => {
