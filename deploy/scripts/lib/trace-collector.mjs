@@ -1,8 +1,11 @@
 // A trace collector for the tests: it takes OTLP/HTTP JSON (what the product's exporter sends to
 // OTEL_EXPORTER_OTLP_ENDPOINT) and answers a trace's spans at GET /traces/<traceId>. `npm test` and the product copy
-// run one beside the product, so the end-to-end suite can follow one request through every process. Memory is
-// bounded: the oldest traces go first beyond MAX_SPANS.
+// run one beside the product, so the end-to-end suite can follow one request through every process. A process of its
+// own (`node trace-collector.mjs <port>`): parsing the exports must not hold the loop of the process that runs the
+// tests' balancer. Memory is bounded: the oldest traces go first beyond MAX_SPANS.
+import { spawn } from 'node:child_process';
 import http from 'node:http';
+import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { log } from './proc.mjs';
 
@@ -54,8 +57,8 @@ export function spansOfExport(body) {
   return spans;
 }
 
-/** Starts the collector on `port`; `stop()` closes it. */
-export async function startTraceCollector(port) {
+/** Serves the collector on `port` in this process. */
+async function serveTraces(port) {
   const traces = new Map();
   let count = 0;
   const keep = (span) => {
@@ -100,9 +103,30 @@ export async function startTraceCollector(port) {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', resolve);
   });
-  log(`trace collector on http://127.0.0.1:${port} (OTLP/HTTP JSON)`);
+}
+
+/** Starts the collector on `port` as a child process, once it listens; `stop()` ends it. */
+export async function startTraceCollector(port) {
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), String(port)], { stdio: 'inherit' });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  for (let tries = 0; ; tries += 1) {
+    const listening = await fetch(`${url}/traces/${'0'.repeat(32)}`).then(
+      (answer) => answer.ok,
+      () => false,
+    );
+    if (listening) break;
+    if (child.exitCode !== null || tries > 100) throw new Error(`the trace collector did not start on port ${port}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  log(`trace collector on ${url} (OTLP/HTTP JSON)`);
   return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () => new Promise((resolve) => server.close(resolve)),
+    url,
+    stop: async () => {
+      child.kill();
+      await exited;
+    },
   };
 }
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await serveTraces(Number(process.argv[2]));
