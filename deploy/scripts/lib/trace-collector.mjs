@@ -108,7 +108,10 @@ async function serveTraces(port) {
 /** Starts the collector on `port` as a child process, once it listens; `stop()` ends it. */
 export async function startTraceCollector(port) {
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), String(port)], { stdio: 'inherit' });
+  // An IPC channel ends with this process, however it ends: the collector then exits too (no orphan holding the port).
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), String(port)], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   for (let tries = 0; ; tries += 1) {
     const listening = await fetch(`${url}/traces/${'0'.repeat(32)}`).then(
@@ -129,4 +132,7 @@ export async function startTraceCollector(port) {
   };
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await serveTraces(Number(process.argv[2]));
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  process.on('disconnect', () => process.exit(0));
+  await serveTraces(Number(process.argv[2]));
+}
