@@ -11,7 +11,7 @@ import {
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-node';
 import { Queue } from 'bullmq';
-import { tracer } from '@infra/platform';
+import { createRedis, tracer } from '@infra/platform';
 import { pollUntil, testRedisModule, uniqueSuffix } from '@infra/platform/testing';
 import { JobProcessor, JobQueue, jobQueueToken, JobsModule } from '@infra/jobs';
 import { createHarness, type Harness } from './messaging-harness';
@@ -68,8 +68,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness?.close();
   await jobsApp?.close();
-  const queue = new Queue(queueName, { connection: { url: REDIS_URL } as never });
+  const connection = createRedis(REDIS_URL);
+  const queue = new Queue(queueName, { connection });
   await queue.obliterate({ force: true }).finally(() => queue.close());
+  await connection.quit();
   await provider.shutdown();
   trace.disable();
   context.disable();

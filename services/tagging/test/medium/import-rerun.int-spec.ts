@@ -16,6 +16,8 @@ describe('rerunning a failed tag import (real PostgreSQL and Redis)', () => {
   let database: Awaited<ReturnType<typeof taggingTestDatabase>>;
   let imports: TagImportRepository;
   const connection = createRedis(REDIS_URL);
+  // BullMQ leaves a connection it was given open: each is quit here.
+  const workerConnection = connection.duplicate({ maxRetriesPerRequest: null });
   const queue = new Queue(`rerun-test-${uniqueSuffix()}`, { connection });
   const runs: string[] = [];
   let worker: Worker;
@@ -37,7 +39,7 @@ describe('rerunning a failed tag import (real PostgreSQL and Redis)', () => {
         runs.push(job.id!);
         if (runs.filter((id) => id === job.id).length === 1) throw new Error('the first run fails');
       },
-      { connection: connection.duplicate({ maxRetriesPerRequest: null }) },
+      { connection: workerConnection },
     );
   });
 
@@ -45,6 +47,7 @@ describe('rerunning a failed tag import (real PostgreSQL and Redis)', () => {
     await worker?.close();
     await queue.obliterate({ force: true });
     await queue.close();
+    await workerConnection.quit();
     await connection.quit();
     await database?.drop();
   });
