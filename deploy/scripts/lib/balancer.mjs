@@ -45,7 +45,12 @@ export async function startBalancer({ port, upstreams, host = '0.0.0.0' }) {
         headersTimeout: 120_000,
         bodyTimeout: 120_000,
       });
-      res.writeHead(answer.statusCode, withoutHopByHop(answer.headers));
+      const answerHeaders = withoutHopByHop(answer.headers);
+      // An answer before the request's body was read (a 413 to a 10 MiB upload): the rest of that body is still on
+      // the client's connection, so it must not carry another request (the client's next one was reset). The
+      // gateway's own `Connection: close` is hop-by-hop and stops here: the balancer says it to its client itself.
+      if (!req.complete) answerHeaders.connection = 'close';
+      res.writeHead(answer.statusCode, answerHeaders);
       await pipeline(answer.body, res);
     } catch {
       if (res.headersSent) return void res.destroy();
