@@ -1,5 +1,4 @@
 import { Inject } from '@nestjs/common';
-import { context } from '@opentelemetry/api';
 import type { Job, Queue, QueueEvents } from 'bullmq';
 import { traceHeaders } from '@infra/platform';
 import { jobsAdded } from './job-metrics';
@@ -95,7 +94,7 @@ export class JobQueue<J extends object, R extends JobResults<J> = object> {
  * job): its run is a child of that span.
  */
 function traceOptions(): { telemetry?: { metadata: string } } {
-  const headers = traceHeaders(context.active());
+  const headers = traceHeaders();
   return Object.keys(headers).length > 0 ? { telemetry: { metadata: JSON.stringify(headers) } } : {};
 }
 

@@ -1,6 +1,6 @@
 import { DynamicModule, Logger } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import { ALL_TOPICS, deadLetterTopic, isTopicName, ServiceName, TopicName } from '@infra/contracts';
 import type { NextFunction, Request, Response } from 'express';
 import { jobsRuntime } from '@infra/jobs';
@@ -90,6 +90,13 @@ function serviceDatabaseOptions(definition: ServiceDefinition, { asOwner = false
   return { ...options, username: env.DATABASE_MIGRATION_USER, password: env.DATABASE_MIGRATION_PASSWORD ?? '' };
 }
 
+/** A connected data source whose every connection carries the caller's organization (tenant-wall.ts). */
+async function openWalledDataSource(options: DataSourceOptions): Promise<DataSource> {
+  const dataSource = await new DataSource(options).initialize();
+  installTenantWall(dataSource);
+  return dataSource;
+}
+
 /**
  * The modules every service imports: platform (logs, errors, health, metrics, caller context), database,
  * messaging, and the messaging jobs (inbox pruning).
@@ -108,8 +115,7 @@ export function serviceFoundation(definition: ServiceDefinition): DynamicModule[
       useFactory: () => serviceDatabaseOptions(definition),
       // Every connection carries the caller's organization for the tables' row-level security (tenant-wall.ts).
       dataSourceFactory: async (options) => {
-        const dataSource = await new DataSource(options!).initialize();
-        installTenantWall(dataSource);
+        const dataSource = await openWalledDataSource(options!);
         observeDatabasePool(dataSource);
         return dataSource;
       },
@@ -190,8 +196,7 @@ export async function withServiceDatabase<T>(
   definition: ServiceDefinition,
   work: (dataSource: DataSource) => Promise<T>,
 ): Promise<T> {
-  const dataSource = await new DataSource(serviceDatabaseOptions(definition)).initialize();
-  installTenantWall(dataSource);
+  const dataSource = await openWalledDataSource(serviceDatabaseOptions(definition));
   try {
     return await work(dataSource);
   } finally {

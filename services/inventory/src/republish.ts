@@ -4,20 +4,19 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { Logger } from '@nestjs/common';
+import { isUuid } from '@infra/contracts';
 import { EventPublisher, withServiceDatabase } from '@infra/messaging';
 import { runMain } from '@infra/platform';
 import { inventoryService } from './inventory.service-definition';
 import { RepublishRepository } from './republish/republish.repository';
 import { Republisher } from './republish/republisher';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 runMain(async () => {
   const { values } = parseArgs({
     options: { organization: { type: 'string', multiple: true }, all: { type: 'boolean', default: false } },
   });
   const organizations = values.organization ?? [];
-  if (values.all === organizations.length > 0 || organizations.some((id) => !UUID.test(id)))
+  if (values.all === organizations.length > 0 || organizations.some((id) => !isUuid(id)))
     throw new Error('republish: name --organization <uuid> (repeatable) or --all, not both');
   const logger = new Logger('Republish');
   const report = (organizationId: string, { assets, collections }: { assets: number; collections: number }) =>

@@ -5,6 +5,7 @@ import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { Logger } from '@nestjs/common';
 import { Queue } from 'bullmq';
+import { isUuid } from '@infra/contracts';
 import { withServiceDatabase } from '@infra/messaging';
 import { createRedis, runMain } from '@infra/platform';
 import { ImportRerun } from './tag-import/import-rerun';
@@ -12,12 +13,10 @@ import { TAGGING_QUEUE } from './tag-import/tag-import.queue';
 import { TagImportRepository } from './tag-import/tag-import.repository';
 import { taggingService } from './tagging.service-definition';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 runMain(async () => {
   const { values } = parseArgs({ options: { import: { type: 'string', multiple: true } } });
   const ids = values.import ?? [];
-  if (ids.length === 0 || ids.some((id) => !UUID.test(id)))
+  if (ids.length === 0 || ids.some((id) => !isUuid(id)))
     throw new Error('rerun-import: name the failed imports, --import <uuid> (repeatable)');
   const definition = taggingService();
   const logger = new Logger('ImportRerun');
